@@ -1,0 +1,174 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAdminRoutes } from './domains/admin/admin.routes.ts';
+import { authenticateOperator } from './domains/admin/operators.service.ts';
+import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
+import { authenticate } from './domains/auth/auth.service.ts';
+import { registerSettingsRoutes } from './domains/settings/settings.routes.ts';
+import { registerUserRoutes } from './domains/users/users.routes.ts';
+import type { AppContext } from './platform/context.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
+import './platform/fastify-types.ts';
+import { requestLanguage } from './platform/i18n.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { serializerCompiler, validatorCompiler } from './platform/validation.ts';
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'] | false;
+  /** Serve the built web and admin apps (the process does; most tests do not need them). */
+  serveStatic?: boolean;
+}
+
+/**
+ * Builds the whole HTTP application as a Fastify instance: external plugins, then the platform
+ * (validation, errors, auth), then the domains, then the static apps. Nothing here listens.
+ */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(ctx.config),
+    bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.TRUST_PROXY,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd and antd-mobile inject their CSS at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The app is served over plain HTTP on localhost in the demo; HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+
+  // Limits are per route (a global limit would also refuse the websocket handshake). With Redis the
+  // counters are shared by every instance.
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'bourse:rl:' } : {}),
+    errorResponseBuilder: (_request, context) => {
+      const error = new AppError('RATE_LIMITED');
+      Object.assign(error, { statusCode: context.statusCode });
+      return error;
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bourse API', version: ctx.config.version },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.decorateRequest('lang', 'de');
+  app.decorateRequest('principal', null);
+  app.decorateRequest('operator', null);
+
+  // Secure by default: an /api route that does not declare who may call it fails start-up, and so
+  // does an operator route without roles.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const auth = route.config?.auth;
+    if (!auth) throw new Error(`route ${route.method} ${route.url} does not declare config.auth`);
+    if (route.url.startsWith('/api/admin/') && route.url !== '/api/admin/login' && auth !== 'operator') {
+      throw new Error(`admin route ${route.url} must be an operator route`);
+    }
+    if (auth === 'operator' && !route.config?.roles?.length) {
+      throw new Error(`operator route ${route.method} ${route.url} declares no roles`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = requestLanguage(request);
+    const config = request.routeOptions.config;
+    const token = headerValue(request.headers['token']);
+    if (config.auth === 'user') {
+      request.principal = await authenticate(ctx, token);
+    } else if (config.auth === 'operator') {
+      const operator = await authenticateOperator(ctx, token);
+      const allowed = config.roles ?? [];
+      if (!operator.roles.some((role) => allowed.includes(role))) throw new AppError('FORBIDDEN');
+      request.operator = operator;
+    }
+  });
+
+  app.get(
+    '/api/health',
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (_request, reply) => {
+      try {
+        await ctx.database.db.selectFrom('settings').select('key').limit(1).execute();
+        return { code: 1, msg: 'ok', data: { status: 'ok', db: ctx.database.dialect, version: ctx.config.version } };
+      } catch {
+        return reply.status(503).send({ code: 503, error: 'SERVICE_UNAVAILABLE', msg: 'database unreachable', data: null });
+      }
+    },
+  );
+
+  await registerAuthRoutes(app, ctx);
+  await registerUserRoutes(app, ctx);
+  await registerSettingsRoutes(app, ctx);
+  await registerAdminRoutes(app, ctx);
+
+  if (options.serveStatic) await registerStatic(app, ctx);
+  return app;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function registerStatic(app: FastifyInstance, ctx: AppContext) {
+  const setHeaders = (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+    // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
+    if (/[\\/]assets[\\/]/.test(filePath)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else reply.header('cache-control', 'no-cache');
+  };
+  if (existsSync(ctx.config.WEB_DIST)) {
+    await app.register(fastifyStatic, { root: ctx.config.WEB_DIST, prefix: '/', setHeaders, cacheControl: false });
+  } else {
+    app.log.warn(`web app not built (${ctx.config.WEB_DIST} missing): run npm run build`);
+  }
+  if (existsSync(ctx.config.ADMIN_DIST)) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.ADMIN_DIST,
+      prefix: '/admin/',
+      decorateReply: false,
+      setHeaders,
+      cacheControl: false,
+    });
+    app.get('/admin', { config: { auth: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
+  } else {
+    app.log.warn(`operator console not built (${ctx.config.ADMIN_DIST} missing): run npm run build`);
+  }
+}

@@ -1,0 +1,54 @@
+import type { AuditEntry } from '@bourse/shared/schemas/admin';
+import type { Db, Trx } from '../../platform/db/database.ts';
+
+export interface AuditRecord {
+  operatorId: number | null;
+  operatorUsername: string | null;
+  action: string;
+  target?: string | null;
+  details?: Record<string, unknown> | null;
+  ip: string | null;
+  atMs: number;
+}
+
+/** Appends one line to the audit log, in the caller's transaction (the table refuses updates and deletes). */
+export async function appendAudit(db: Db | Trx, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('auditLog')
+    .values({
+      at: record.atMs,
+      operatorId: record.operatorId,
+      operatorUsername: record.operatorUsername,
+      action: record.action,
+      target: record.target ?? null,
+      details: record.details ? JSON.stringify(record.details) : null,
+      ip: record.ip,
+    })
+    .execute();
+}
+
+export async function listAudit(db: Db, page: { page: number; pageSize: number }) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('auditLog')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    db
+      .selectFrom('auditLog')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const items: AuditEntry[] = rows.map((row) => ({
+    id: Number(row.id),
+    at: new Date(row.at).toISOString(),
+    operator: row.operatorUsername,
+    action: row.action,
+    target: row.target,
+    details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
+    ip: row.ip,
+  }));
+  return { items, total: Number(total.n), page: page.page, pageSize: page.pageSize };
+}

@@ -1,0 +1,64 @@
+import { catalogs } from '@bourse/shared/i18n/index';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@bourse/shared/languages';
+import { agreementQuery, agreementResponse, configResponse, kefuResponse } from '@bourse/shared/schemas/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.ts';
+import { ok, okResponse } from '../../platform/envelope.ts';
+import { interpolate } from '@bourse/shared/i18n/index';
+import { formatLongDate } from '@bourse/shared/format';
+import { getSettings } from './settings.service.ts';
+import { isSupportOnline } from './support-hours.ts';
+
+const tags = ['settings'];
+
+/** The date the current agreement text took effect. */
+export const AGREEMENT_EFFECTIVE = '2026-11-01T00:00:00Z';
+
+export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/stock/getconfig', { config: { auth: 'public' }, schema: { tags, response: okResponse(configResponse) } }, async () => {
+    const settings = await getSettings(ctx.database.db);
+    return ok({
+      kf_url: ctx.config.KF_URL,
+      version: ctx.config.version,
+      minDeposit: settings.minDeposit,
+      minWithdrawal: settings.minWithdrawal,
+      minTransfer: settings.minTransfer,
+      currency: ctx.config.CURRENCY,
+      languages: [...LANGUAGES],
+      defaultLanguage: DEFAULT_LANGUAGE,
+      fees: {
+        commissionRate: settings.commissionRate,
+        commissionMin: settings.commissionMin,
+        transactionFeeRate: settings.transactionFeeRate,
+        stampDutyRate: settings.stampDutyRate,
+      },
+    });
+  });
+
+  r.get('/api/stock/kefu', { config: { auth: 'user' }, schema: { tags, response: okResponse(kefuResponse) } }, async () =>
+    ok({
+      url: ctx.config.KF_URL,
+      hours: ctx.config.SUPPORT_HOURS,
+      online: isSupportOnline(ctx.clock.now(), ctx.config.SUPPORT_TIME_ZONE),
+    }),
+  );
+
+  r.get(
+    '/api/agreement',
+    { config: { auth: 'public' }, schema: { tags, querystring: agreementQuery, response: okResponse(agreementResponse) } },
+    async (request) => {
+      const lang = request.query.lang ?? request.lang;
+      const text = catalogs[lang].agreement;
+      return ok({
+        lang,
+        title: text.title,
+        updated: interpolate(text.updated, { date: formatLongDate(AGREEMENT_EFFECTIVE, lang) }),
+        intro: text.intro,
+        sections: Object.entries(text.sections).map(([id, section]) => ({ id, title: section.title, body: section.body })),
+      });
+    },
+  );
+}

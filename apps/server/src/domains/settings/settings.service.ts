@@ -1,0 +1,27 @@
+import type { Db, Trx } from '../../platform/db/database.ts';
+
+/**
+ * Operator-adjustable settings with their defaults. Amounts are decimal strings (as on the wire);
+ * rates are decimal fractions ("0.0025" = 0.25 %).
+ */
+export const SETTING_DEFAULTS = {
+  minDeposit: '100.00',
+  minWithdrawal: '50.00',
+  minTransfer: '100.00',
+  withdrawalFee: '0.00',
+  commissionRate: '0.0025',
+  commissionMin: '5.00',
+  transactionFeeRate: '0.0001',
+  stampDutyRate: '0.0010',
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+export type Settings = Record<SettingKey, string>;
+
+export async function getSettings(db: Db | Trx): Promise<Settings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  return Object.fromEntries(
+    Object.entries(SETTING_DEFAULTS).map(([key, value]) => [key, stored[key] ?? value]),
+  ) as Settings;
+}

@@ -1,0 +1,35 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { SimulatedClock, SystemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loadJweKeys } from './keys.ts';
+import { DatabaseNonceStore, RedisNonceStore } from './nonce-store.ts';
+import { OutboxNotifier } from './notifier.ts';
+import { loggerOptions } from './logger.ts';
+
+/**
+ * Opens everything the app depends on, from configuration: the database (migrated), the clock, the
+ * JWE key, the nonce store (Redis when REDIS_URL is set), the notifier.
+ */
+export async function createContext(
+  config: Config,
+  overrides: { database?: DatabaseHandle; clock?: Clock } = {},
+): Promise<AppContext> {
+  const database = overrides.database ?? openDatabase(config);
+  await migrateToLatest(database);
+  const clock = overrides.clock ?? (config.clockMode === 'simulated' ? new SimulatedClock() : new SystemClock());
+  const keys = await loadJweKeys({ pem: config.JWE_PRIVATE_KEY, dataDir: config.DATA_DIR });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const nonces = redis ? new RedisNonceStore(redis) : new DatabaseNonceStore(database.db);
+  const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
+  const notifier = new OutboxNotifier(() => clock.nowMs(), log);
+  return { config, database, clock, keys, nonces, notifier, redis };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.database.close();
+  if (ctx.redis) await ctx.redis.quit();
+}

@@ -1,0 +1,50 @@
+/** The source of "now" for every rule that depends on time. Injected so tests and demos can move it. */
+export interface Clock {
+  readonly mode: 'real' | 'simulated';
+  now(): Date;
+  nowMs(): number;
+}
+
+export class SystemClock implements Clock {
+  readonly mode = 'real' as const;
+  now(): Date {
+    return new Date();
+  }
+  nowMs(): number {
+    return Date.now();
+  }
+}
+
+/**
+ * A sandbox clock: starts at real time (or a given instant) and runs with it, plus an offset that
+ * only ever grows, moved by `advance`. Time never goes backwards.
+ */
+export class SimulatedClock implements Clock {
+  readonly mode = 'simulated' as const;
+  private offsetMs = 0;
+  private readonly startReal: number;
+  private readonly startAt: number;
+
+  constructor(options: { startAt?: Date; frozen?: boolean } = {}) {
+    this.startReal = Date.now();
+    this.startAt = options.startAt?.getTime() ?? this.startReal;
+    this.frozen = options.frozen ?? false;
+  }
+
+  private readonly frozen: boolean;
+
+  nowMs(): number {
+    const elapsed = this.frozen ? 0 : Date.now() - this.startReal;
+    return this.startAt + elapsed + this.offsetMs;
+  }
+
+  now(): Date {
+    return new Date(this.nowMs());
+  }
+
+  advance(ms: number): Date {
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
+    this.offsetMs += ms;
+    return this.now();
+  }
+}

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root (apps/server/src/platform → four levels up). */
+export const REPO_ROOT = path.resolve(here, '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * Every environment variable the server reads. README's configuration table is generated from the
+ * same names; a bad value stops start-up with a list of every problem.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(3000),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SQLITE_FILE: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLOCK_MODE: z.enum(['real', 'simulated']).optional(),
+  SEED_DEMO: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
+  SESSION_TTL_HOURS: int(1, 24 * 90).default(12),
+  OPERATOR_SESSION_TTL_HOURS: int(1, 72).default(8),
+  JWE_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  JWE_MAX_AGE_SECONDS: int(5, 600).default(60),
+  LOGIN_MAX_FAILURES: int(1, 100).default(5),
+  LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  LOGIN_RATE_PER_IP_PER_MINUTE: int(1, 100_000).default(30),
+  RESET_CODE_TTL_MINUTES: int(1, 120).default(10),
+  RESET_CODE_MAX_ATTEMPTS: int(1, 20).default(5),
+  RESET_CODE_COOLDOWN_SECONDS: int(0, 3600).default(60),
+  KF_URL: z.string().min(1).default('mailto:support@bourse.example'),
+  SUPPORT_HOURS: z.string().min(1).default('Mon–Fri 08:00–20:00'),
+  SUPPORT_TIME_ZONE: z.string().min(1).default('Europe/Berlin'),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+    .default('EUR'),
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  ADMIN_DIST: z.string().default(path.join(REPO_ROOT, 'apps/admin/dist')),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export type Config = RawConfig & {
+  clockMode: 'real' | 'simulated';
+  sqliteFile: string;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses configuration from an environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = configSchema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const raw = parsed.data;
+  // Simulated time is for demos and tests only; production runs on the real clock unless told otherwise.
+  const clockMode = raw.CLOCK_MODE ?? (raw.NODE_ENV === 'production' ? 'real' : 'simulated');
+  return {
+    ...raw,
+    clockMode,
+    sqliteFile: raw.SQLITE_FILE ?? path.join(raw.DATA_DIR, 'bourse.sqlite'),
+    version: readVersion(),
+  };
+}
+
+function readVersion(): string {
+  const file = path.join(REPO_ROOT, 'package.json');
+  if (!existsSync(file)) return '0.0.0';
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}

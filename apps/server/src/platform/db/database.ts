@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Runs `fn` in one transaction; on SQLite it takes the write lock at once (BEGIN IMMEDIATE). */
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// BIGINT (int8) columns hold epoch milliseconds and minor units: always within 2^53, so parse them
+// as numbers and refuse, loudly, anything that is not a safe integer.
+pg.types.setTypeParser(20, (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed)) throw new RangeError(`BIGINT ${value} is beyond the safe integer range`);
+  return parsed;
+});
+
+export function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new SQLite(file);
+  connection.pragma('journal_mode = WAL');
+  // Money is at stake: FULL makes every commit durable at the cost of an fsync per transaction.
+  connection.pragma('synchronous = FULL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    // Kysely's SQLite driver has a single connection and serializes transactions on it; IMMEDIATE
+    // takes the write lock up front so another process writing the same file cannot deadlock us.
+    async transaction(fn) {
+      return db.connection().execute(async (conn) => {
+        await sql`BEGIN IMMEDIATE`.execute(conn);
+        try {
+          const result = await fn(conn as unknown as Trx);
+          await sql`COMMIT`.execute(conn);
+          return result;
+        } catch (error) {
+          await sql`ROLLBACK`.execute(conn);
+          throw error;
+        }
+      });
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export function openPostgres(url: string, options: { schema?: string; max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    dialect: 'postgres',
+    transaction: (fn) => db.transaction().execute(fn),
+    close: () => db.destroy(),
+  };
+}
+
+export function openDatabase(config: { DATABASE_URL?: string | undefined; sqliteFile: string }): DatabaseHandle {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openSqlite(config.sqliteFile);
+}
+
+/** True when a database error is a unique-constraint violation, on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,30 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle, Dialect } from './database.ts';
+import * as foundation from './migrations/0001-foundation.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
+type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
+
+/** Migrations in order. One set for both dialects; each gets the dialect for the few places they differ. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '0001-foundation': foundation,
+};
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(
+      Object.fromEntries(
+        Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, this.dialect) }]),
+      ),
+    );
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new InCodeProvider(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

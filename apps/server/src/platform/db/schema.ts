@@ -1,0 +1,143 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types, camelCase (the CamelCasePlugin maps to snake_case columns). Times are epoch
+ * milliseconds in UTC (BIGINT); booleans are integers 0/1 so both dialects agree.
+ */
+type Id = Generated<number>;
+type Ms = number;
+
+export interface UsersTable {
+  id: Id;
+  phone: string;
+  passwordHash: string;
+  nickname: string;
+  avatar: string | null;
+  email: string | null;
+  lang: string;
+  kycStatus: Generated<string>;
+  level: Generated<number>;
+  creditPoints: Generated<number>;
+  tradingPasswordHash: string | null;
+  status: Generated<string>;
+  inviteCode: string;
+  createdAt: Ms;
+  updatedAt: Ms;
+}
+
+export interface SessionsTable {
+  id: Id;
+  userId: number;
+  tokenHash: string;
+  createdAt: Ms;
+  expiresAt: Ms;
+  lastSeenAt: Ms;
+  revokedAt: Ms | null;
+  revokeReason: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface InvitationsTable {
+  id: Id;
+  code: string;
+  note: string | null;
+  maxUses: number | null;
+  uses: Generated<number>;
+  status: Generated<string>;
+  createdAt: Ms;
+  createdBy: number | null;
+  disabledAt: Ms | null;
+}
+
+export interface PasswordResetsTable {
+  id: Id;
+  userId: number;
+  codeHash: string;
+  createdAt: Ms;
+  expiresAt: Ms;
+  attempts: Generated<number>;
+  consumedAt: Ms | null;
+}
+
+export interface ThrottlesTable {
+  key: string;
+  failures: number;
+  windowStartedAt: Ms;
+  lockedUntil: Ms | null;
+}
+
+export interface UsedNoncesTable {
+  nonce: string;
+  expiresAt: Ms;
+}
+
+export interface OutboxTable {
+  id: Id;
+  channel: string;
+  recipient: string;
+  userId: number | null;
+  template: string;
+  body: string;
+  createdAt: Ms;
+}
+
+export interface OperatorsTable {
+  id: Id;
+  username: string;
+  passwordHash: string;
+  totpSecret: string;
+  roles: string;
+  status: Generated<string>;
+  lastTotpStep: number | null;
+  createdAt: Ms;
+}
+
+export interface OperatorSessionsTable {
+  id: Id;
+  operatorId: number;
+  tokenHash: string;
+  createdAt: Ms;
+  expiresAt: Ms;
+  revokedAt: Ms | null;
+  ip: string | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  at: Ms;
+  operatorId: number | null;
+  operatorUsername: string | null;
+  action: string;
+  target: string | null;
+  details: string | null;
+  ip: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updatedAt: Ms;
+  updatedBy: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  invitations: InvitationsTable;
+  passwordResets: PasswordResetsTable;
+  throttles: ThrottlesTable;
+  usedNonces: UsedNoncesTable;
+  outbox: OutboxTable;
+  operators: OperatorsTable;
+  operatorSessions: OperatorSessionsTable;
+  auditLog: AuditLogTable;
+  settings: SettingsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Operator = Selectable<OperatorsTable>;
+export type Invitation = Selectable<InvitationsTable>;
+export type { ColumnType };

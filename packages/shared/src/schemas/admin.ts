@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const OPERATOR_ROLES = ['admin', 'finance', 'compliance', 'support'] as const;
+export const operatorRole = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof operatorRole>;
+
+export const adminLoginBody = z.strictObject({
+  username: z.string().min(1).max(64),
+  password: z.string().min(1).max(128),
+  totp: z.string().regex(/^\d{6}$/, 'must be 6 digits'),
+});
+
+export const operatorInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(operatorRole),
+});
+export type OperatorInfo = z.infer<typeof operatorInfo>;
+
+export const adminLoginResponse = z.object({ token: z.string(), expiresAt: z.string(), operator: operatorInfo });
+
+export const invitation = z.object({
+  code: z.string(),
+  note: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  status: z.enum(['active', 'disabled']),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+export const createInvitationBody = z.strictObject({
+  note: z.string().trim().max(200).optional(),
+  maxUses: z.number().int().min(1).max(1_000_000).optional(),
+});
+
+export const invitationCodeParams = z.strictObject({ code: z.string().min(1).max(64) });
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operator: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const pageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

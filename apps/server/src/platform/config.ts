@@ -45,6 +45,7 @@ export const configSchema = z.object({
   RESET_CODE_TTL_MINUTES: int(1, 120).default(10),
   RESET_CODE_MAX_ATTEMPTS: int(1, 20).default(5),
   RESET_CODE_COOLDOWN_SECONDS: int(0, 3600).default(60),
+  RESET_CODE_RATE_PER_IP_PER_MINUTE: int(1, 100_000).default(10),
   KF_URL: z.string().min(1).default('mailto:support@bourse.example'),
   SUPPORT_HOURS: z.string().min(1).default('Mon–Fri 08:00–20:00'),
   SUPPORT_TIME_ZONE: z.string().min(1).default('Europe/Berlin'),

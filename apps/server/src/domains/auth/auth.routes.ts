@@ -82,7 +82,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
   r.post(
     '/api/user/forgotPassword/code',
     {
-      config: { auth: 'public', ...perIp(10) },
+      config: { auth: 'public', ...perIp(ctx.config.RESET_CODE_RATE_PER_IP_PER_MINUTE) },
       schema: { tags, body: forgotPasswordCodeBody, response: okResponse(z.null()) },
     },
     async (request) => {

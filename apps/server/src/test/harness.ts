@@ -1,0 +1,181 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encryptCredentials } from '@bourse/shared/jwe';
+import type { OperatorRole } from '@bourse/shared/schemas/admin';
+import { generate as generateTotp } from 'otplib';
+import pg from 'pg';
+import { buildApp, type App, type BuildOptions } from '../app.ts';
+import { createOperator } from '../domains/admin/operators.service.ts';
+import { createInvitation } from '../domains/invitations/invitations.service.ts';
+import { closeContext, createContext } from '../platform/bootstrap.ts';
+import { SimulatedClock } from '../platform/clock.ts';
+import { loadConfig } from '../platform/config.ts';
+import type { AppContext } from '../platform/context.ts';
+import { openPostgres, openSqlite, type Dialect } from '../platform/db/database.ts';
+
+/**
+ * Every database test runs once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. Under CI the PostgreSQL suite is required, never silently skipped.
+ */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite must run in CI');
+}
+
+// One RSA key per test process: generating 2048-bit keys per app would dominate the run time.
+const TEST_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  clock: SimulatedClock;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    CLOCK_MODE: 'simulated',
+    LOG_LEVEL: 'silent',
+    JWE_PRIVATE_KEY: TEST_KEY_PEM,
+    ...env,
+  });
+  const clock = new SimulatedClock({ startAt: new Date('2026-11-23T09:00:00Z'), frozen: true });
+  let schema: string | undefined;
+  let database;
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres dialect');
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = openPostgres(url, { schema, max: 5 });
+  } else {
+    database = openSqlite(path.join(dataDir, 'test.sqlite'));
+  }
+  const ctx = await createContext(config, { database, clock });
+  const app = await buildApp(ctx, { logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    dialect,
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      if (schema) {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  error?: string;
+  data: T;
+}
+
+export function body<T = any>(response: { body: string }): Envelope<T> {
+  return JSON.parse(response.body) as Envelope<T>;
+}
+
+/** Encrypts a payload for login/register the way the web client does, at the app's clock. */
+export async function seal(t: TestApp, payload: Record<string, unknown>, nowMs = t.clock.nowMs()): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/user/publicKey' });
+  const { jwk, kid } = body<{ jwk: Record<string, string>; kid: string }>(res).data;
+  return encryptCredentials(jwk, payload, { kid, nowMs });
+}
+
+export async function newInvite(t: TestApp, maxUses?: number): Promise<string> {
+  return t.ctx.database.transaction(async (trx) => {
+    const inv = await createInvitation(trx, { maxUses, operatorId: null, nowMs: t.clock.nowMs() });
+    return inv.code;
+  });
+}
+
+let phoneCounter = 0;
+/** A valid German mobile number, different on every call within a process. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `+49151${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(5, '0')}`;
+}
+
+export const GOOD_PASSWORD = 'Secret123';
+
+export async function register(
+  t: TestApp,
+  fields: Partial<{ phone: string; password: string; confirmPassword: string; inviteCode: string; agree: boolean }> = {},
+  headers: Record<string, string> = {},
+) {
+  const phone = fields.phone ?? nextPhone();
+  const inviteCode = fields.inviteCode ?? (await newInvite(t));
+  const password = fields.password ?? GOOD_PASSWORD;
+  const query = await seal(t, {
+    phone,
+    password,
+    confirmPassword: fields.confirmPassword ?? password,
+    inviteCode,
+    agree: fields.agree ?? true,
+  });
+  const response = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { query }, headers });
+  return { response, phone, password, inviteCode };
+}
+
+export async function login(t: TestApp, username: string, password: string, headers: Record<string, string> = {}) {
+  const query = await seal(t, { username, password });
+  return t.app.inject({ method: 'POST', url: '/api/user/login', payload: { query }, headers });
+}
+
+/** Registers and logs in a fresh investor; returns the session token. */
+export async function investor(t: TestApp): Promise<{ token: string; phone: string; password: string }> {
+  const { response, phone, password } = await register(t);
+  if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
+  const res = await login(t, phone, password);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { token: body<{ userinfo: { token: string } }>(res).data.userinfo.token, phone, password };
+}
+
+export async function totpNow(t: TestApp, secret: string, offsetSeconds = 0): Promise<string> {
+  return generateTotp({ secret, epoch: Math.floor(t.clock.nowMs() / 1000) + offsetSeconds });
+}
+
+/** Creates an operator with the given roles and signs them in; returns the token and credentials. */
+export async function operator(t: TestApp, roles: OperatorRole[], username = `op_${randomBytes(4).toString('hex')}`) {
+  const password = 'Operator123';
+  const { totpSecret } = await createOperator(t.ctx.database.db, { username, password, roles, nowMs: t.clock.nowMs() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { username, password, totp: await totpNow(t, totpSecret) },
+  });
+  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
+  return { token: body<{ token: string }>(res).data.token, username, password, totpSecret };
+}
+
+export async function countRows(t: TestApp, table: 'users' | 'sessions' | 'invitations' | 'outbox' | 'auditLog') {
+  const row = await t.ctx.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

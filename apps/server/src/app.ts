@@ -22,6 +22,20 @@ import { serializerCompiler, validatorCompiler } from './platform/validation.ts'
 
 export type App = FastifyInstance;
 
+/** An /api route as registered: what it is and who may call it. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  auth: 'public' | 'user' | 'operator';
+  roles: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'] | false;
   /** Serve the built web and admin apps (the process does; most tests do not need them). */
@@ -96,10 +110,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Secure by default: an /api route that does not declare who may call it fails start-up, and so
   // does an operator route without roles.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const auth = route.config?.auth;
     if (!auth) throw new Error(`route ${route.method} ${route.url} does not declare config.auth`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, auth, roles: route.config?.roles ?? [] });
+    }
     if (route.url.startsWith('/api/admin/') && route.url !== '/api/admin/login' && auth !== 'operator') {
       throw new Error(`admin route ${route.url} must be an operator route`);
     }

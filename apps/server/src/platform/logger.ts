@@ -24,9 +24,27 @@ export const REDACT_PATHS = [
   'body',
 ];
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  headers: Record<string, unknown>;
+}
+
+/**
+ * Request lines carry the headers (language, client, proxy chain help with support cases); the
+ * secrets among them are blanked by REDACT_PATHS before anything is written.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-  };
+    serializers: {
+      req: (req: LoggedRequest) => ({ method: req.method, url: req.url, ip: req.ip, headers: { ...req.headers } }),
+    },
+    ...(stream ? { stream } : {}),
+  } as FastifyServerOptions['logger'];
 }

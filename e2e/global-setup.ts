@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface E2eContext {
+  baseUrl: string;
+  dataDir: string;
+  chromium: string | null;
+  credentials: {
+    investor: { username: string; password: string };
+    inviteCode: string;
+    operator: { username: string; password: string; totpSecret: string };
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eContext;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the real server (built apps, fresh SQLite demo, simulated clock) for the browser journeys. */
+export default async function setup(project: TestProject) {
+  const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null);
+  if (!chromium && process.env.CI === 'true') throw new Error('CI=true but Chromium is missing: the browser suite must run');
+  for (const dist of ['apps/web/dist/index.html', 'apps/admin/dist/index.html']) {
+    if (!existsSync(path.join(root, dist))) throw new Error(`${dist} is missing: run npm run build first (npm test does)`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      CLOCK_MODE: 'simulated',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as E2eContext['credentials'];
+  project.provide('e2e', { baseUrl, dataDir, chromium, credentials });
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

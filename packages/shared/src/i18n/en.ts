@@ -184,7 +184,8 @@ export const en = {
     offline: 'Offline',
   },
   notify: {
-    resetCodeSms: 'Your Bourse verification code is {{code}}. It is valid for {{minutes}} minutes. Do not share it with anyone.',
+    resetCodeSms:
+      'Your Bourse verification code is {{code}}. It is valid for {{minutes}} minutes. Do not share it with anyone.',
   },
   errors: {
     VALIDATION_FAILED: 'The input is invalid: {{detail}}',

@@ -115,7 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const auth = route.config?.auth;
-    if (!auth) throw new Error(`route ${route.method} ${route.url} does not declare config.auth`);
+    if (!auth) throw new Error(`route ${String(route.method)} ${route.url} does not declare config.auth`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, auth, roles: route.config?.roles ?? [] });
     }
@@ -123,7 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       throw new Error(`admin route ${route.url} must be an operator route`);
     }
     if (auth === 'operator' && !route.config?.roles?.length) {
-      throw new Error(`operator route ${route.method} ${route.url} declares no roles`);
+      throw new Error(`operator route ${String(route.method)} ${route.url} declares no roles`);
     }
   });
 

@@ -46,5 +46,5 @@ export function loggerOptions(
       req: (req: LoggedRequest) => ({ method: req.method, url: req.url, ip: req.ip, headers: { ...req.headers } }),
     },
     ...(stream ? { stream } : {}),
-  } as FastifyServerOptions['logger'];
+  };
 }

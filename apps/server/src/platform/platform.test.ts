@@ -42,7 +42,8 @@ describe('SQLite setup', () => {
       expect(await migrateToLatest(handle)).toEqual(['0001-foundation']);
       expect(await migrateToLatest(handle)).toEqual([]);
       const { sql } = await import('kysely');
-      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+      const pragma = async (name: string): Promise<unknown> =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as Record<string, unknown>)[0];
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2);
       expect(await pragma('foreign_keys')).toBe(1);

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
 /** Turns zod issues into the API's error: an unknown field is UNKNOWN_FIELD, anything else VALIDATION_FAILED. */

@@ -95,6 +95,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies loosely, schemas check them elsewhere
 export function body<T = any>(response: { body: string }): Envelope<T> {
   return JSON.parse(response.body) as Envelope<T>;
 }

@@ -101,8 +101,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       expect(other.maxUses).toBeNull();
 
       expect((await register(t, { inviteCode: inv.code })).response.statusCode).toBe(200);
-      const list = body(await adminGet('/api/admin/invitations?page=1&pageSize=50', op.token)).data;
-      expect(list.items.find((i: { code: string }) => i.code === inv.code)).toMatchObject({ uses: 1, maxUses: 2 });
+      const list = body<{ items: Array<{ code: string }>; total: number }>(await adminGet('/api/admin/invitations?page=1&pageSize=50', op.token)).data;
+      expect(list.items.find((i) => i.code === inv.code)).toMatchObject({ uses: 1, maxUses: 2 });
       expect(list.total).toBeGreaterThanOrEqual(2);
 
       const disabled = await adminPost(`/api/admin/invitations/${inv.code}/disable`, op.token);
@@ -115,8 +115,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       expect((await register(t, { inviteCode: inv.code })).response.statusCode).toBe(422);
 
       expect(await countRows(t, 'auditLog')).toBe(auditBefore + 3);
-      const audit = body(await adminGet('/api/admin/audit', op.token)).data.items;
-      expect(audit.slice(0, 3).map((a: { action: string }) => a.action)).toEqual([
+      const audit = body<{ items: Array<{ action: string }> }>(await adminGet('/api/admin/audit', op.token)).data.items;
+      expect(audit.slice(0, 3).map((a) => a.action)).toEqual([
         'invitation.disable',
         'invitation.create',
         'invitation.create',

@@ -94,7 +94,7 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
     it.each(cases)('%s', async (_name, fields, status, error) => {
       const invite = await newInvite(t, 1);
       const users = await countRows(t, 'users');
-      const { response } = await register(t, { inviteCode: invite, ...fields } as never);
+      const { response } = await register(t, { inviteCode: invite, ...fields });
       expect(response.statusCode).toBe(status);
       expect(body(response)).toMatchObject({ code: status, error, data: null });
       expect(body(response).msg).toBe(translate('de', `errors.${error}` as never));

@@ -53,7 +53,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.config.TRUST_PROXY,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

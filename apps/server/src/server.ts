@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { closeContext, createContext } from './platform/bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
@@ -40,7 +41,7 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const shown = address.replace('127.0.0.1', 'localhost');
-  if (credentials) console.log(describeCredentials(credentials, shown));
+  if (credentials) console.log(describeCredentials(credentials, shown, path.join(config.DATA_DIR, 'demo-credentials.json')));
   else console.log(`Bourse is listening on ${shown}`);
 }
 

@@ -47,7 +47,8 @@ export const configSchema = z.object({
   RESET_CODE_COOLDOWN_SECONDS: int(0, 3600).default(60),
   RESET_CODE_RATE_PER_IP_PER_MINUTE: int(1, 100_000).default(10),
   KF_URL: z.string().min(1).default('mailto:support@bourse.example'),
-  SUPPORT_HOURS: z.string().min(1).default('Mon–Fri 08:00–20:00'),
+  SUPPORT_OPEN_HOUR: int(0, 23).default(8),
+  SUPPORT_CLOSE_HOUR: int(1, 24).default(20),
   SUPPORT_TIME_ZONE: z.string().min(1).default('Europe/Berlin'),
   CURRENCY: z
     .string()
@@ -85,6 +86,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const raw = parsed.data;
+  if (raw.SUPPORT_CLOSE_HOUR <= raw.SUPPORT_OPEN_HOUR) {
+    throw new ConfigError(['SUPPORT_CLOSE_HOUR: must be later than SUPPORT_OPEN_HOUR']);
+  }
   // Simulated time is for demos and tests only; production runs on the real clock unless told otherwise.
   const clockMode = raw.CLOCK_MODE ?? (raw.NODE_ENV === 'production' ? 'real' : 'simulated');
   return {

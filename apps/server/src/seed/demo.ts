@@ -90,7 +90,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   return credentials;
 }
 
-export function describeCredentials(credentials: DemoCredentials, baseUrl: string): string {
+export function describeCredentials(credentials: DemoCredentials, baseUrl: string, file: string): string {
   return [
     '',
     '  Bourse demo is running.',
@@ -105,7 +105,7 @@ export function describeCredentials(credentials: DemoCredentials, baseUrl: strin
     `    password       ${credentials.operator.password}`,
     `    TOTP secret    ${credentials.operator.totpSecret}  (base32; add it to an authenticator app)`,
     '',
-    '  The same is in data/demo-credentials.json.',
+    `  The same is in ${file}.`,
     '',
   ].join('\n');
 }

@@ -248,7 +248,7 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       const { phone } = await investor(t);
       const timings = { unknown: [] as number[], wrong: [] as number[] };
       const answers = new Set<string>();
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 4; i++) {
         for (const [kind, username] of [
           ['unknown', nextPhone()],
           ['wrong', phone],
@@ -262,11 +262,11 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       }
       expect(answers.size).toBe(1);
       expect([...answers][0]).toContain('INVALID_CREDENTIALS');
-      const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-      // Both paths run one argon2id verification; neither may be several times faster than the other.
-      const ratio = median(timings.unknown) / median(timings.wrong);
-      expect(ratio).toBeGreaterThan(0.5);
-      expect(ratio).toBeLessThan(2);
+      // Both paths run one argon2id verification (tens of ms); without the dummy verification an unknown
+      // phone would answer in about a millisecond. The fastest of four runs (a fifth failure would lock the phone) filters scheduling noise.
+      const ratio = Math.min(...timings.unknown) / Math.min(...timings.wrong);
+      expect(ratio).toBeGreaterThan(1 / 3);
+      expect(ratio).toBeLessThan(3);
     });
 
     it('locks a phone for 15 minutes after 5 failures, known or unknown, then lets the right password in', async () => {

@@ -8,7 +8,7 @@ import { ok, okResponse } from '../../platform/envelope.ts';
 import { interpolate } from '@bourse/shared/i18n/index';
 import { formatLongDate } from '@bourse/shared/format';
 import { getSettings } from './settings.service.ts';
-import { isSupportOnline } from './support-hours.ts';
+import { describeSupportHours, isSupportOnline } from './support-hours.ts';
 
 const tags = ['settings'];
 
@@ -38,11 +38,16 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppConte
     });
   });
 
-  r.get('/api/stock/kefu', { config: { auth: 'user' }, schema: { tags, response: okResponse(kefuResponse) } }, async () =>
+  const supportHours = {
+    openHour: ctx.config.SUPPORT_OPEN_HOUR,
+    closeHour: ctx.config.SUPPORT_CLOSE_HOUR,
+    timeZone: ctx.config.SUPPORT_TIME_ZONE,
+  };
+  r.get('/api/stock/kefu', { config: { auth: 'user' }, schema: { tags, response: okResponse(kefuResponse) } }, async (request) =>
     ok({
       url: ctx.config.KF_URL,
-      hours: ctx.config.SUPPORT_HOURS,
-      online: isSupportOnline(ctx.clock.now(), ctx.config.SUPPORT_TIME_ZONE),
+      hours: describeSupportHours(supportHours, request.lang),
+      online: isSupportOnline(ctx.clock.now(), supportHours),
     }),
   );
 

@@ -30,7 +30,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -38,9 +40,11 @@ function freePort(): Promise<number> {
 /** Starts the real server (built apps, fresh SQLite demo, simulated clock) for the browser journeys. */
 export default async function setup(project: TestProject) {
   const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null);
-  if (!chromium && process.env.CI === 'true') throw new Error('CI=true but Chromium is missing: the browser suite must run');
+  if (!chromium && process.env.CI === 'true')
+    throw new Error('CI=true but Chromium is missing: the browser suite must run');
   for (const dist of ['apps/web/dist/index.html', 'apps/admin/dist/index.html']) {
-    if (!existsSync(path.join(root, dist))) throw new Error(`${dist} is missing: run npm run build first (npm test does)`);
+    if (!existsSync(path.join(root, dist)))
+      throw new Error(`${dist} is missing: run npm run build first (npm test does)`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-e2e-'));
@@ -77,7 +81,9 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as E2eContext['credentials'];
+  const credentials = JSON.parse(
+    readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+  ) as E2eContext['credentials'];
   project.provide('e2e', { baseUrl, dataDir, chromium, credentials });
 
   return async () => {

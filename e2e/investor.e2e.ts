@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launch, phoneContext } from './browser.ts';
 
 const e2e = inject('e2e');
-const t = (key: MessageKey, lang: Language = 'de', params?: Record<string, string | number>) => translate(lang, key, params);
+const t = (key: MessageKey, lang: Language = 'de', params?: Record<string, string | number>) =>
+  translate(lang, key, params);
 
 describe.skipIf(!e2e.chromium)('investor journey in Chromium at an iPhone viewport', () => {
   let browser: Browser;
@@ -100,7 +101,10 @@ describe.skipIf(!e2e.chromium)('investor journey in Chromium at an iPhone viewpo
     await page.getByRole('button', { name: t('common.cancel', 'fr') }).click();
     expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).not.toBeNull();
     await page.getByText(t('my.logout', 'fr'), { exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t('my.logout', 'fr') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('my.logout', 'fr') })
+      .click();
     await waitForHash('/login');
     expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).toBeNull();
     await page.getByRole('heading', { name: t('auth.loginTitle', 'fr') }).waitFor();

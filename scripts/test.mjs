@@ -9,4 +9,10 @@ const run = (cmd, args) => {
 };
 
 if (process.env.SKIP_BUILD !== '1') run('npm', ['run', 'build', '--silent']);
-run('npx', ['vitest', 'run', '--reporter=default', '--reporter=./scripts/summary-reporter.ts', ...process.argv.slice(2)]);
+run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=./scripts/summary-reporter.ts',
+  ...process.argv.slice(2),
+]);

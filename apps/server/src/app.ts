@@ -140,18 +140,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  app.get(
-    '/api/health',
-    { config: { auth: 'public' }, schema: { hide: true } },
-    async (_request, reply) => {
-      try {
-        await ctx.database.db.selectFrom('settings').select('key').limit(1).execute();
-        return { code: 1, msg: 'ok', data: { status: 'ok', db: ctx.database.dialect, version: ctx.config.version } };
-      } catch {
-        return reply.status(503).send({ code: 503, error: 'SERVICE_UNAVAILABLE', msg: 'database unreachable', data: null });
-      }
-    },
-  );
+  app.get('/api/health', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await ctx.database.db.selectFrom('settings').select('key').limit(1).execute();
+      return { code: 1, msg: 'ok', data: { status: 'ok', db: ctx.database.dialect, version: ctx.config.version } };
+    } catch {
+      return reply
+        .status(503)
+        .send({ code: 503, error: 'SERVICE_UNAVAILABLE', msg: 'database unreachable', data: null });
+    }
+  });
 
   await registerAuthRoutes(app, ctx);
   await registerUserRoutes(app, ctx);
@@ -185,7 +183,9 @@ async function registerStatic(app: FastifyInstance, ctx: AppContext) {
       setHeaders,
       cacheControl: false,
     });
-    app.get('/admin', { config: { auth: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
+    app.get('/admin', { config: { auth: 'public' }, schema: { hide: true } }, (_req, reply) =>
+      reply.redirect('/admin/'),
+    );
   } else {
     app.log.warn(`operator console not built (${ctx.config.ADMIN_DIST} missing): run npm run build`);
   }

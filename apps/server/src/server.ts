@@ -41,7 +41,8 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const shown = address.replace('127.0.0.1', 'localhost');
-  if (credentials) console.log(describeCredentials(credentials, shown, path.join(config.DATA_DIR, 'demo-credentials.json')));
+  if (credentials)
+    console.log(describeCredentials(credentials, shown, path.join(config.DATA_DIR, 'demo-credentials.json')));
   else console.log(`Bourse is listening on ${shown}`);
 }
 

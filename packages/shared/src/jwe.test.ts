@@ -6,8 +6,16 @@ describe('encryptCredentials', () => {
   it('encrypts with RSA-OAEP-256 + A256GCM and adds iat and a fresh nonce', async () => {
     const { publicKey, privateKey } = await generateKeyPair('RSA-OAEP-256', { modulusLength: 2048, extractable: true });
     const jwk = await exportJWK(publicKey);
-    const a = await encryptCredentials(jwk, { username: '+4915100000000', password: 'x' }, { kid: 'k1', nowMs: 1_700_000_000_500 });
-    const b = await encryptCredentials(jwk, { username: '+4915100000000', password: 'x' }, { kid: 'k1', nowMs: 1_700_000_000_500 });
+    const a = await encryptCredentials(
+      jwk,
+      { username: '+4915100000000', password: 'x' },
+      { kid: 'k1', nowMs: 1_700_000_000_500 },
+    );
+    const b = await encryptCredentials(
+      jwk,
+      { username: '+4915100000000', password: 'x' },
+      { kid: 'k1', nowMs: 1_700_000_000_500 },
+    );
     const { plaintext, protectedHeader } = await compactDecrypt(a, privateKey);
     expect(protectedHeader).toEqual({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'k1' });
     const payload = JSON.parse(new TextDecoder().decode(plaintext));

@@ -22,7 +22,9 @@ export async function createContext(
   await migrateToLatest(database);
   const clock = overrides.clock ?? (config.clockMode === 'simulated' ? new SimulatedClock() : new SystemClock());
   const keys = await loadJweKeys({ pem: config.JWE_PRIVATE_KEY, dataDir: config.DATA_DIR });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const nonces = redis ? new RedisNonceStore(redis) : new DatabaseNonceStore(database.db);
   const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
   const notifier = new OutboxNotifier(() => clock.nowMs(), log);

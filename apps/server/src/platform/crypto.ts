@@ -2,7 +2,12 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
-const ARGON_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */ as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON_OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */ as const,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return argonHash(password, ARGON_OPTIONS);
@@ -59,9 +64,5 @@ export function randomBase32(length: number): string {
 
 /** Normalizes a typed Crockford code: upper case, no separators, O→0 and I/L→1. */
 export function normalizeBase32(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }

@@ -41,6 +41,9 @@ export class OutboxNotifier implements Notifier {
         createdAt: this.now(),
       })
       .execute();
-    this.log?.info({ outbox: { channel: notification.channel, recipient: notification.recipient, body } }, 'notification queued');
+    this.log?.info(
+      { outbox: { channel: notification.channel, recipient: notification.recipient, body } },
+      'notification queued',
+    );
   }
 }

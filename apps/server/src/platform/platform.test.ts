@@ -4,7 +4,16 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, GOOD_PASSWORD, investor, login, nextPhone, register, type TestApp } from '../test/harness.ts';
+import {
+  body,
+  createTestApp,
+  GOOD_PASSWORD,
+  investor,
+  login,
+  nextPhone,
+  register,
+  type TestApp,
+} from '../test/harness.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openSqlite } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -66,19 +75,22 @@ describe('nonce stores', () => {
     await handle.close();
   });
 
-  it.runIf(process.env.TEST_REDIS_URL)('the Redis store takes each nonce once and forgets it after its lifetime', async () => {
-    const redis = new Redis(process.env.TEST_REDIS_URL!);
-    try {
-      const store = new RedisNonceStore(redis, `bourse-test:${process.pid}:${Date.now()}:`);
-      const now = Date.now();
-      expect(await store.claim('n1', now + 200, now)).toBe(true);
-      expect(await store.claim('n1', now + 200, now)).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await store.claim('n1', Date.now() + 200, Date.now())).toBe(true);
-    } finally {
-      await redis.quit();
-    }
-  });
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'the Redis store takes each nonce once and forgets it after its lifetime',
+    async () => {
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
+      try {
+        const store = new RedisNonceStore(redis, `bourse-test:${process.pid}:${Date.now()}:`);
+        const now = Date.now();
+        expect(await store.claim('n1', now + 200, now)).toBe(true);
+        expect(await store.claim('n1', now + 200, now)).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await store.claim('n1', Date.now() + 200, Date.now())).toBe(true);
+      } finally {
+        await redis.quit();
+      }
+    },
+  );
 });
 
 if (process.env.CI === 'true' && !process.env.TEST_REDIS_URL) {
@@ -115,7 +127,14 @@ describe('HTTP platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/user/login', '/api/user/register', '/api/user/publicKey', '/api/stock/getconfig', '/api/stock/kefu', '/api/admin/invitations']) {
+    for (const p of [
+      '/api/user/login',
+      '/api/user/register',
+      '/api/user/publicKey',
+      '/api/stock/getconfig',
+      '/api/stock/kefu',
+      '/api/admin/invitations',
+    ]) {
       expect(doc.paths).toHaveProperty([p]);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
@@ -179,11 +198,16 @@ describe('limits and logging', () => {
       const reg = await register(t, { password: 'Logged123secret' });
       await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token } });
       await login(t, phone, GOOD_PASSWORD);
-      await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'x', password: 'Hidden999', totp: '123456' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: 'x', password: 'Hidden999', totp: '123456' },
+      });
       const log = lines.join('');
       expect(log.length).toBeGreaterThan(1000);
       expect(log).toContain('[redacted]');
-      for (const secret of [token, GOOD_PASSWORD, 'Logged123secret', 'Hidden999', reg.inviteCode]) expect(log).not.toContain(secret);
+      for (const secret of [token, GOOD_PASSWORD, 'Logged123secret', 'Hidden999', reg.inviteCode])
+        expect(log).not.toContain(secret);
       expect(log).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+/);
     } finally {
       await t.close();

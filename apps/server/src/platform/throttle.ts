@@ -24,7 +24,8 @@ export async function recordFailure(
   policy: ThrottlePolicy,
 ): Promise<number | null> {
   const row = await db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
-  const fresh = !row || nowMs - row.windowStartedAt > policy.windowMs || (row.lockedUntil !== null && row.lockedUntil <= nowMs);
+  const fresh =
+    !row || nowMs - row.windowStartedAt > policy.windowMs || (row.lockedUntil !== null && row.lockedUntil <= nowMs);
   const failures = fresh ? 1 : row.failures + 1;
   const windowStartedAt = fresh ? nowMs : row.windowStartedAt;
   const lock = failures >= policy.maxFailures ? nowMs + policy.lockMs : null;

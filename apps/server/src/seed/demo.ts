@@ -33,7 +33,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   if (existingOperator && existsSync(file)) {
     return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
   }
-  if (existingOperator) throw new Error(`the database has operators but ${file} is missing: not reseeding over real data`);
+  if (existingOperator)
+    throw new Error(`the database has operators but ${file} is missing: not reseeding over real data`);
 
   const nowMs = ctx.clock.nowMs();
   const investorPassword = demoPassword();
@@ -47,12 +48,13 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
       roles: ['admin', 'finance', 'compliance', 'support'],
       nowMs,
     });
-    const seedInvite = await createInvitation(trx, { note: 'demo investor', maxUses: 1, operatorId: operator.id, nowMs });
-    await trx
-      .updateTable('invitations')
-      .set({ uses: 1 })
-      .where('code', '=', seedInvite.code)
-      .execute();
+    const seedInvite = await createInvitation(trx, {
+      note: 'demo investor',
+      maxUses: 1,
+      operatorId: operator.id,
+      nowMs,
+    });
+    await trx.updateTable('invitations').set({ uses: 1 }).where('code', '=', seedInvite.code).execute();
     await trx
       .insertInto('users')
       .values({

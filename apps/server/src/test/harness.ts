@@ -125,7 +125,13 @@ export const GOOD_PASSWORD = 'Secret123';
 
 export async function register(
   t: TestApp,
-  fields: Partial<{ phone: string; password: string; confirmPassword: string; inviteCode: string; agree: boolean }> = {},
+  fields: Partial<{
+    phone: string;
+    password: string;
+    confirmPassword: string;
+    inviteCode: string;
+    agree: boolean;
+  }> = {},
   headers: Record<string, string> = {},
 ) {
   const phone = fields.phone ?? nextPhone();

@@ -70,7 +70,11 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const result = await operatorLogin(ctx, request.body, { ip: request.ip ?? null });
-      return ok({ token: result.token, expiresAt: new Date(result.expiresAt).toISOString(), operator: result.operator });
+      return ok({
+        token: result.token,
+        expiresAt: new Date(result.expiresAt).toISOString(),
+        operator: result.operator,
+      });
     },
   );
 
@@ -141,7 +145,10 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.get(
     '/api/admin/audit',
-    { config: { auth: 'operator', roles: ['admin'] }, schema: { tags, querystring: pageQuery, response: okResponse(page(auditEntry)) } },
+    {
+      config: { auth: 'operator', roles: ['admin'] },
+      schema: { tags, querystring: pageQuery, response: okResponse(page(auditEntry)) },
+    },
     async (request) => ok(await listAudit(ctx.database.db, request.query)),
   );
 
@@ -155,8 +162,17 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       const { page: pageNo, pageSize } = request.query;
       const db = ctx.database.db;
       const [rows, total] = await Promise.all([
-        db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
-        db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('outbox')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       return ok({
         items: rows.map((row) => ({
@@ -180,7 +196,13 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       config: { auth: 'operator', roles: ['admin'] },
       schema: {
         tags,
-        body: z.strictObject({ ms: z.number().int().min(1).max(366 * 24 * 3_600_000) }),
+        body: z.strictObject({
+          ms: z
+            .number()
+            .int()
+            .min(1)
+            .max(366 * 24 * 3_600_000),
+        }),
         response: okResponse(z.object({ now: z.string() })),
       },
     },

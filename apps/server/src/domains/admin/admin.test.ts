@@ -94,14 +94,22 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       const inv = body(created).data;
       // 14 characters of a 32-letter alphabet: 70 bits.
       expect(inv.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{14}$/);
-      expect(inv).toMatchObject({ note: 'spring campaign', maxUses: 2, uses: 0, status: 'active', createdBy: op.username });
+      expect(inv).toMatchObject({
+        note: 'spring campaign',
+        maxUses: 2,
+        uses: 0,
+        status: 'active',
+        createdBy: op.username,
+      });
 
       const other = body(await adminPost('/api/admin/invitations', op.token, {})).data;
       expect(other.code).not.toBe(inv.code);
       expect(other.maxUses).toBeNull();
 
       expect((await register(t, { inviteCode: inv.code })).response.statusCode).toBe(200);
-      const list = body<{ items: Array<{ code: string }>; total: number }>(await adminGet('/api/admin/invitations?page=1&pageSize=50', op.token)).data;
+      const list = body<{ items: Array<{ code: string }>; total: number }>(
+        await adminGet('/api/admin/invitations?page=1&pageSize=50', op.token),
+      ).data;
       expect(list.items.find((i) => i.code === inv.code)).toMatchObject({ uses: 1, maxUses: 2 });
       expect(list.total).toBeGreaterThanOrEqual(2);
 
@@ -121,13 +129,24 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'invitation.create',
         'invitation.create',
       ]);
-      expect(audit[2]).toMatchObject({ operator: op.username, target: inv.code, details: { note: 'spring campaign', maxUses: 2 } });
+      expect(audit[2]).toMatchObject({
+        operator: op.username,
+        target: inv.code,
+        details: { note: 'spring campaign', maxUses: 2 },
+      });
     });
 
     it('refuses bad input and changes nothing', async () => {
       const op = await operator(t, ['admin']);
       const before = await countRows(t, 'invitations');
-      for (const payload of [{ maxUses: 0 }, { maxUses: -1 }, { maxUses: 1.5 }, { maxUses: '3' }, { note: 'x'.repeat(201) }, { extra: 1 }]) {
+      for (const payload of [
+        { maxUses: 0 },
+        { maxUses: -1 },
+        { maxUses: 1.5 },
+        { maxUses: '3' },
+        { note: 'x'.repeat(201) },
+        { extra: 1 },
+      ]) {
         const res = await adminPost('/api/admin/invitations', op.token, payload);
         expect(res.statusCode).toBe(400);
       }
@@ -137,7 +156,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
 
   it('keeps the audit log append-only in the database itself', async () => {
     await operator(t, ['admin']);
-    await expect(sql`update audit_log set action = 'tampered'`.execute(t.ctx.database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`update audit_log set action = 'tampered'`.execute(t.ctx.database.db)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`delete from audit_log`.execute(t.ctx.database.db)).rejects.toThrow(/append-only/);
   });
 
@@ -200,7 +221,12 @@ describe('real clock', () => {
       const op = await operator(t, ['admin']);
       const { SystemClock } = await import('../../platform/clock.ts');
       (t.ctx as { clock: unknown }).clock = new SystemClock();
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/clock/advance', headers: { token: op.token }, payload: { ms: 1000 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/clock/advance',
+        headers: { token: op.token },
+        payload: { ms: 1000 },
+      });
       expect(res.statusCode).toBe(404);
       expect(body(res).error).toBe('CLOCK_NOT_SIMULATED');
     } finally {

@@ -65,7 +65,11 @@ export async function operatorLogin(
   const locked = await lockedUntil(database.db, key, nowMs);
   if (locked) throw new AppError('ACCOUNT_LOCKED', { minutes: Math.ceil((locked - nowMs) / MINUTE_MS) });
 
-  const operator = await database.db.selectFrom('operators').selectAll().where('username', '=', body.username).executeTakeFirst();
+  const operator = await database.db
+    .selectFrom('operators')
+    .selectAll()
+    .where('username', '=', body.username)
+    .executeTakeFirst();
   const passwordOk = operator
     ? await verifyPassword(operator.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);

@@ -22,7 +22,14 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
 
 export async function insertSession(
   db: Executor,
-  session: { userId: number; tokenHash: string; nowMs: number; expiresAt: number; ip: string | null; userAgent: string | null },
+  session: {
+    userId: number;
+    tokenHash: string;
+    nowMs: number;
+    expiresAt: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ) {
   await db
     .insertInto('sessions')

@@ -39,7 +39,12 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
         kid: ctx.keys.kid,
         alg: 'RSA-OAEP-256' as const,
         enc: 'A256GCM' as const,
-        jwk: { kty: 'RSA' as const, n: String(ctx.keys.publicJwk.n), e: String(ctx.keys.publicJwk.e), kid: ctx.keys.kid },
+        jwk: {
+          kty: 'RSA' as const,
+          n: String(ctx.keys.publicJwk.n),
+          e: String(ctx.keys.publicJwk.e),
+          kid: ctx.keys.kid,
+        },
         pem: ctx.keys.publicPem,
       }),
   );
@@ -105,7 +110,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
 
   r.post(
     '/api/user/changePassword',
-    { config: { auth: 'user', ...perIp(20) }, schema: { tags, body: changePasswordBody, response: okResponse(z.null()) } },
+    {
+      config: { auth: 'user', ...perIp(20) },
+      schema: { tags, body: changePasswordBody, response: okResponse(z.null()) },
+    },
     async (request) => {
       await auth.changePassword(ctx, userOf(request), request.body);
       return ok(null);

@@ -93,7 +93,9 @@ export async function login(
   if (locked) throw new AppError('ACCOUNT_LOCKED', { minutes: Math.ceil((locked - nowMs) / MINUTE_MS) });
 
   const user = phone ? await repo.findUserByPhone(database.db, phone) : undefined;
-  const valid = user ? await verifyPassword(user.passwordHash, payload.password) : await verifyAgainstDummy(payload.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, payload.password)
+    : await verifyAgainstDummy(payload.password);
   if (!user || !valid) {
     const lock = await database.transaction((trx) =>
       recordFailure(trx, key, nowMs, {

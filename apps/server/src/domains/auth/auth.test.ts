@@ -20,7 +20,10 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     // The per-IP limit has its own test below; here every request comes from the same inject address.
-    t = await createTestApp(dialect, { LOGIN_RATE_PER_IP_PER_MINUTE: '100000', RESET_CODE_RATE_PER_IP_PER_MINUTE: '100000' });
+    t = await createTestApp(dialect, {
+      LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
+      RESET_CODE_RATE_PER_IP_PER_MINUTE: '100000',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -99,7 +102,11 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       expect(body(response)).toMatchObject({ code: status, error, data: null });
       expect(body(response).msg).toBe(translate('de', `errors.${error}` as never));
       expect(await countRows(t, 'users')).toBe(users);
-      const inv = await t.ctx.database.db.selectFrom('invitations').select('uses').where('code', '=', invite).executeTakeFirstOrThrow();
+      const inv = await t.ctx.database.db
+        .selectFrom('invitations')
+        .select('uses')
+        .where('code', '=', invite)
+        .executeTakeFirstOrThrow();
       expect(inv.uses).toBe(0);
     });
 
@@ -132,7 +139,11 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       expect(body(missing)).toMatchObject({ error: 'VALIDATION_FAILED' });
       expect(body(missing).msg).toContain('query');
 
-      const extra = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { query: 'x', admin: true } });
+      const extra = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { query: 'x', admin: true },
+      });
       expect(extra.statusCode).toBe(400);
       expect(body(extra)).toMatchObject({ error: 'UNKNOWN_FIELD' });
       expect(body(extra).msg).toContain('admin');
@@ -148,20 +159,35 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(body(res).error).toBe('UNKNOWN_FIELD');
 
-      const typed = await seal(t, { phone: 4915, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD, inviteCode: 'X', agree: 'yes' });
+      const typed = await seal(t, {
+        phone: 4915,
+        password: GOOD_PASSWORD,
+        confirmPassword: GOOD_PASSWORD,
+        inviteCode: 'X',
+        agree: 'yes',
+      });
       const res2 = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { query: typed } });
       expect(res2.statusCode).toBe(400);
       expect(body(res2).error).toBe('VALIDATION_FAILED');
     });
 
     it('a JWE that is garbage, under another key, or with another algorithm', async () => {
-      const garbage = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { query: 'not.a.jwe.at.all' } });
+      const garbage = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { query: 'not.a.jwe.at.all' },
+      });
       expect(garbage.statusCode).toBe(400);
       expect(body(garbage).error).toBe('JWE_INVALID');
 
       const { publicKey } = await generateKeyPair('RSA-OAEP-256', { modulusLength: 2048 });
       const plaintext = new TextEncoder().encode(
-        JSON.stringify({ username: '+4915100000000', password: 'x', iat: Math.floor(t.clock.nowMs() / 1000), nonce: 'n'.repeat(32) }),
+        JSON.stringify({
+          username: '+4915100000000',
+          password: 'x',
+          iat: Math.floor(t.clock.nowMs() / 1000),
+          nonce: 'n'.repeat(32),
+        }),
       );
       const foreign = await new CompactEncrypt(plaintext)
         .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
@@ -194,7 +220,9 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       expect(body(res).error).toBe('JWE_STALE');
 
       const future = await seal(t, { username: phone, password: GOOD_PASSWORD }, t.clock.nowMs() + 120_000);
-      expect(body(await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { query: future } })).error).toBe('JWE_STALE');
+      expect(
+        body(await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { query: future } })).error,
+      ).toBe('JWE_STALE');
     });
 
     it('an oversized body gets 413 and __proto__ keys get 400, before anything runs', async () => {
@@ -421,7 +449,9 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       });
       expect(ok.statusCode).toBe(200);
       for (const tk of [token, second]) {
-        expect((await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: tk } })).statusCode).toBe(401);
+        expect((await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: tk } })).statusCode).toBe(
+          401,
+        );
       }
       expect((await login(t, phone, 'Changed123')).statusCode).toBe(200);
     });
@@ -430,9 +460,19 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
   describe('profile, config, support, agreement', () => {
     it('changes the language and nickname; refuses an unknown language', async () => {
       const { token } = await investor(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: { token }, payload: { lang: 'zh-TW', nickname: 'Anna' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/profile',
+        headers: { token },
+        payload: { lang: 'zh-TW', nickname: 'Anna' },
+      });
       expect(body(res).data).toMatchObject({ lang: 'zh-TW', nickname: 'Anna' });
-      const bad = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: { token }, payload: { lang: 'xx' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/profile',
+        headers: { token },
+        payload: { lang: 'xx' },
+      });
       expect(bad.statusCode).toBe(400);
     });
 
@@ -468,7 +508,9 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
     const ask = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/user/info', headers });
     expect(body(await ask({})).msg).toBe(translate('de', 'errors.UNAUTHORIZED'));
     expect(body(await ask({ lang: 'fr' })).msg).toBe(translate('fr', 'errors.UNAUTHORIZED'));
-    expect(body(await ask({ 'accept-language': 'zh-HK,zh;q=0.8' })).msg).toBe(translate('zh-TW', 'errors.UNAUTHORIZED'));
+    expect(body(await ask({ 'accept-language': 'zh-HK,zh;q=0.8' })).msg).toBe(
+      translate('zh-TW', 'errors.UNAUTHORIZED'),
+    );
     expect(body(await ask({ lang: 'sv', 'accept-language': 'ru' })).msg).toBe(translate('sv', 'errors.UNAUTHORIZED'));
     expect(body(await ask({ 'accept-language': 'ja, ru;q=0.5' })).msg).toBe(translate('ru', 'errors.UNAUTHORIZED'));
     expect(translate('fr', 'errors.UNAUTHORIZED')).not.toBe(translate('de', 'errors.UNAUTHORIZED'));

@@ -34,7 +34,10 @@ export function listPage(db: Executor, page: { limit: number; offset: number }) 
 }
 
 export async function countAll(db: Executor): Promise<number> {
-  const row = await db.selectFrom('invitations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

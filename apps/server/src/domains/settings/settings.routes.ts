@@ -18,42 +18,52 @@ export const AGREEMENT_EFFECTIVE = '2026-11-01T00:00:00Z';
 export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/stock/getconfig', { config: { auth: 'public' }, schema: { tags, response: okResponse(configResponse) } }, async () => {
-    const settings = await getSettings(ctx.database.db);
-    return ok({
-      kf_url: ctx.config.KF_URL,
-      version: ctx.config.version,
-      minDeposit: settings.minDeposit,
-      minWithdrawal: settings.minWithdrawal,
-      minTransfer: settings.minTransfer,
-      currency: ctx.config.CURRENCY,
-      languages: [...LANGUAGES],
-      defaultLanguage: DEFAULT_LANGUAGE,
-      fees: {
-        commissionRate: settings.commissionRate,
-        commissionMin: settings.commissionMin,
-        transactionFeeRate: settings.transactionFeeRate,
-        stampDutyRate: settings.stampDutyRate,
-      },
-    });
-  });
+  r.get(
+    '/api/stock/getconfig',
+    { config: { auth: 'public' }, schema: { tags, response: okResponse(configResponse) } },
+    async () => {
+      const settings = await getSettings(ctx.database.db);
+      return ok({
+        kf_url: ctx.config.KF_URL,
+        version: ctx.config.version,
+        minDeposit: settings.minDeposit,
+        minWithdrawal: settings.minWithdrawal,
+        minTransfer: settings.minTransfer,
+        currency: ctx.config.CURRENCY,
+        languages: [...LANGUAGES],
+        defaultLanguage: DEFAULT_LANGUAGE,
+        fees: {
+          commissionRate: settings.commissionRate,
+          commissionMin: settings.commissionMin,
+          transactionFeeRate: settings.transactionFeeRate,
+          stampDutyRate: settings.stampDutyRate,
+        },
+      });
+    },
+  );
 
   const supportHours = {
     openHour: ctx.config.SUPPORT_OPEN_HOUR,
     closeHour: ctx.config.SUPPORT_CLOSE_HOUR,
     timeZone: ctx.config.SUPPORT_TIME_ZONE,
   };
-  r.get('/api/stock/kefu', { config: { auth: 'user' }, schema: { tags, response: okResponse(kefuResponse) } }, async (request) =>
-    ok({
-      url: ctx.config.KF_URL,
-      hours: describeSupportHours(supportHours, request.lang),
-      online: isSupportOnline(ctx.clock.now(), supportHours),
-    }),
+  r.get(
+    '/api/stock/kefu',
+    { config: { auth: 'user' }, schema: { tags, response: okResponse(kefuResponse) } },
+    async (request) =>
+      ok({
+        url: ctx.config.KF_URL,
+        hours: describeSupportHours(supportHours, request.lang),
+        online: isSupportOnline(ctx.clock.now(), supportHours),
+      }),
   );
 
   r.get(
     '/api/agreement',
-    { config: { auth: 'public' }, schema: { tags, querystring: agreementQuery, response: okResponse(agreementResponse) } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, querystring: agreementQuery, response: okResponse(agreementResponse) },
+    },
     async (request) => {
       const lang = request.query.lang ?? request.lang;
       const text = catalogs[lang].agreement;
@@ -62,7 +72,11 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppConte
         title: text.title,
         updated: interpolate(text.updated, { date: formatLongDate(AGREEMENT_EFFECTIVE, lang) }),
         intro: text.intro,
-        sections: Object.entries(text.sections).map(([id, section]) => ({ id, title: section.title, body: section.body })),
+        sections: Object.entries(text.sections).map(([id, section]) => ({
+          id,
+          title: section.title,
+          body: section.body,
+        })),
       });
     },
   );

@@ -11,8 +11,10 @@ const tags = ['user'];
 export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/user/info', { config: { auth: 'user' }, schema: { tags, response: okResponse(userInfo) } }, async (request) =>
-    ok(await getUserInfo(ctx, userOf(request).userId)),
+  r.get(
+    '/api/user/info',
+    { config: { auth: 'user' }, schema: { tags, response: okResponse(userInfo) } },
+    async (request) => ok(await getUserInfo(ctx, userOf(request).userId)),
   );
 
   r.post(

@@ -21,12 +21,20 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('email', 'varchar(254)')
     .addColumn('lang', 'varchar(8)', (c) => c.notNull())
     .addColumn('kyc_status', 'varchar(16)', (c) =>
-      c.notNull().defaultTo('none').check(sql`kyc_status in ('none','in_review','approved','resubmit')`),
+      c
+        .notNull()
+        .defaultTo('none')
+        .check(sql`kyc_status in ('none','in_review','approved','resubmit')`),
     )
     .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('credit_points', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('trading_password_hash', 'varchar(255)')
-    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('active').check(sql`status in ('active','frozen')`))
+    .addColumn('status', 'varchar(16)', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active','frozen')`),
+    )
     .addColumn('invite_code', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -50,7 +58,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
     .addColumn('totp_secret', 'varchar(64)', (c) => c.notNull())
     .addColumn('roles', 'varchar(128)', (c) => c.notNull())
-    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('active').check(sql`status in ('active','disabled')`))
+    .addColumn('status', 'varchar(16)', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active','disabled')`),
+    )
     .addColumn('last_totp_step', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -68,8 +81,18 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('note', 'varchar(200)')
     .addColumn('max_uses', 'integer', (c) => c.check(sql`max_uses is null or max_uses > 0`))
-    .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0).check(sql`uses >= 0`))
-    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('active').check(sql`status in ('active','disabled')`))
+    .addColumn('uses', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`uses >= 0`),
+    )
+    .addColumn('status', 'varchar(16)', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active','disabled')`),
+    )
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('created_by', 'bigint', (c) => c.references('operators.id'))
     .addColumn('disabled_at', 'bigint')

@@ -1,0 +1,74 @@
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { HashRouter, Route, Routes } from 'react-router-dom';
+import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
+import { AuditLogScreen } from '../features/audit/components/audit-log-screen.tsx';
+import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
+import { InvitationsScreen } from '../features/invitations/components/invitations-screen.tsx';
+import { HomeRedirect } from './home-redirect.tsx';
+import { i18n } from './i18n.ts';
+import { NotFound } from './not-found.tsx';
+import { paths } from './paths.ts';
+import { QueryProvider } from './query-provider.tsx';
+import { RequireSection } from './require-section.tsx';
+import { RequireSession } from './require-session.tsx';
+import { ANTD_LOCALES, theme } from './theme.ts';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.signIn.path} element={<SignInScreen />} />
+      <Route element={<RequireSession />}>
+        <Route index element={<HomeRedirect />} />
+        <Route
+          path={paths.invitations.path}
+          element={
+            <RequireSection section="invitations">
+              <InvitationsScreen />
+            </RequireSection>
+          }
+        />
+        <Route
+          path={paths.audit.path}
+          element={
+            <RequireSection section="audit">
+              <AuditLogScreen />
+            </RequireSection>
+          }
+        />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function LocalizedApp() {
+  const { t, i18n: instance } = useTranslation();
+  const language = isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+
+  useEffect(() => {
+    document.title = t('admin.title');
+  }, [t, language]);
+
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
+      <AntdApp>
+        <QueryProvider>
+          <HashRouter>
+            <AppRoutes />
+          </HashRouter>
+        </QueryProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/** The operator console: language, theme, toasts, server state and routes, outermost first. */
+export function AdminApp() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LocalizedApp />
+    </I18nextProvider>
+  );
+}

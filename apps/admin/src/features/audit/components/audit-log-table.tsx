@@ -1,0 +1,63 @@
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '@bourse/shared/schemas/admin';
+import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
+import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
+import { TableEmpty } from '../../../ui/table-empty.tsx';
+import type { AuditPage } from '../api/get-audit-log.ts';
+
+const EMPTY = '—';
+
+/** Details as compact JSON: exactly what was recorded, nothing reformatted or hidden. */
+function DetailsJson({ details }: { details: AuditEntry['details'] }) {
+  if (details === null || Object.keys(details).length === 0) return EMPTY;
+  return <code className="mono audit-details">{JSON.stringify(details)}</code>;
+}
+
+interface AuditLogTableProps {
+  data: AuditPage | undefined;
+  loading: boolean;
+  pageParams: PageParams;
+  onPageChange: (params: PageParams) => void;
+}
+
+export function AuditLogTable({ data, loading, pageParams, onPageChange }: AuditLogTableProps) {
+  const { t } = useTranslation();
+
+  const columns: TableColumnsType<AuditEntry> = [
+    {
+      key: 'at',
+      title: `${t('admin.audit.time')} (${browserTimeZone})`,
+      render: (_, { at }) => <DateTime value={at} />,
+      className: 'nowrap',
+    },
+    { key: 'operator', title: t('admin.audit.operator'), render: (_, { operator }) => operator ?? EMPTY },
+    {
+      key: 'action',
+      title: t('admin.audit.action'),
+      render: (_, { action }) => <code className="mono">{action}</code>,
+    },
+    { key: 'target', title: t('admin.audit.target'), render: (_, { target }) => target ?? EMPTY },
+    {
+      key: 'details',
+      title: t('admin.audit.details'),
+      render: (_, { details }) => <DetailsJson details={details} />,
+    },
+    {
+      key: 'ip',
+      title: t('admin.audit.ip'),
+      render: (_, { ip }) => (ip === null ? EMPTY : <span className="mono">{ip}</span>),
+    },
+  ];
+
+  return (
+    <Table<AuditEntry>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      locale={{ emptyText: <TableEmpty text={t('common.noData')} /> }}
+      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { invitation, page } from '@bourse/shared/schemas/admin';
+import { request } from '../../../app/request.ts';
+import type { PageParams } from '../../../ui/pagination.ts';
+
+export const invitationPage = page(invitation);
+export type InvitationPage = z.infer<typeof invitationPage>;
+
+/** Prefix of every invitation list query; creating or disabling a code invalidates all pages. */
+export const invitationsQueryKey = ['admin', 'invitations'] as const;
+
+export const invitationsQueryOptions = ({ page, pageSize }: PageParams) =>
+  queryOptions({
+    queryKey: [...invitationsQueryKey, { page, pageSize }],
+    queryFn: ({ signal }) =>
+      request('/api/admin/invitations', { query: { page, pageSize }, schema: invitationPage, signal }),
+    // Keep the current page on screen while the next one loads, instead of flashing an empty table.
+    placeholderData: keepPreviousData,
+  });
+
+export function useInvitations(params: PageParams) {
+  return useQuery(invitationsQueryOptions(params));
+}

@@ -1,0 +1,44 @@
+import { Alert, Button, Card, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../app/request.ts';
+import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
+import { useInvitations } from '../api/get-invitations.ts';
+import { CreateInvitationForm } from './create-invitation-form.tsx';
+import { InvitationsTable } from './invitations-table.tsx';
+
+export function InvitationsScreen() {
+  const { t } = useTranslation();
+  const [pageParams, setPageParams] = useState<PageParams>(FIRST_PAGE);
+  const invitations = useInvitations(pageParams);
+
+  return (
+    <div className="screen">
+      <Typography.Title level={1} className="screen-title">
+        {t('admin.invitations.title')}
+      </Typography.Title>
+      <CreateInvitationForm />
+      <Card className="section-card">
+        {invitations.isError && (
+          <Alert
+            type="error"
+            showIcon
+            className="section-error"
+            title={invitations.error instanceof ApiError ? invitations.error.msg : t('errors.INTERNAL')}
+            action={
+              <Button size="small" onClick={() => void invitations.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        )}
+        <InvitationsTable
+          data={invitations.data}
+          loading={invitations.isFetching}
+          pageParams={pageParams}
+          onPageChange={setPageParams}
+        />
+      </Card>
+    </div>
+  );
+}

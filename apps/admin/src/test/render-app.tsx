@@ -1,0 +1,45 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Language } from '@bourse/shared/languages';
+import type { Invitation, OperatorInfo } from '@bourse/shared/schemas/admin';
+import { AdminApp } from '../app/app.tsx';
+import { changeLanguage } from '../app/i18n.ts';
+import { TOKEN_STORAGE_KEY } from '../app/session.ts';
+
+export const ADMIN: OperatorInfo = { id: 1, username: 'alice', roles: ['admin'] };
+export const SUPPORT: OperatorInfo = { id: 2, username: 'bob', roles: ['support'] };
+export const FINANCE: OperatorInfo = { id: 3, username: 'carol', roles: ['finance'] };
+
+export const TOKEN = 'operator-token-1';
+
+export function invitationFixture(overrides: Partial<Invitation> = {}): Invitation {
+  return {
+    code: 'ALPHA123',
+    note: null,
+    maxUses: null,
+    uses: 0,
+    status: 'active',
+    createdAt: '2026-03-02T08:30:00.000Z',
+    createdBy: 'alice',
+    ...overrides,
+  };
+}
+
+export const pageOf = <T,>(items: T[], options: { total?: number; page?: number; pageSize?: number } = {}) => ({
+  items,
+  total: options.total ?? items.length,
+  page: options.page ?? 1,
+  pageSize: options.pageSize ?? 20,
+});
+
+/**
+ * Renders the whole console at `path` (hash route), signed in when `token` is given, in English
+ * unless told otherwise so assertions read like the screen.
+ */
+export async function renderApp(options: { path?: string; token?: string; language?: Language } = {}) {
+  if (options.token) localStorage.setItem(TOKEN_STORAGE_KEY, options.token);
+  await changeLanguage(options.language ?? 'en');
+  window.location.hash = `#${options.path ?? '/'}`;
+  const user = userEvent.setup();
+  return { user, ...render(<AdminApp />) };
+}

@@ -1,0 +1,110 @@
+import { Suspense, useEffect } from 'react';
+import { flushSync } from 'react-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { PageLoading } from '../ui/page-loading';
+import { configQueryOptions } from './api/get-config';
+import { KeepAliveTabs } from './keep-alive-tabs';
+import { OPEN_ROUTES, TAB_PATHS, paths } from './paths';
+import { queryClient } from './query-client';
+import { endSession } from './session';
+import { useSessionStore } from './session-store';
+
+export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'load-config' };
+
+function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** Routes anyone may open, logged in or not (product spec §2). */
+export function isOpenRoute(pathname: string): boolean {
+  return OPEN_ROUTES.includes(normalizePath(pathname));
+}
+
+/**
+ * The navigation rule of product spec §2 and §4:
+ * - no token: open routes pass, everything else goes to /login;
+ * - token on /login: go to / (or back to the route the guard interrupted, `from`);
+ * - token but no customer-service link yet: load the configuration first, then continue.
+ */
+export function decideNavigation(input: {
+  pathname: string;
+  hasToken: boolean;
+  hasConfig: boolean;
+  from?: string;
+}): GuardDecision {
+  const pathname = normalizePath(input.pathname);
+  if (!input.hasToken) {
+    return isOpenRoute(pathname) ? { type: 'allow' } : { type: 'redirect', to: paths.login.getHref() };
+  }
+  if (pathname === paths.login.path) {
+    const from = input.from;
+    const back = from?.startsWith('/') && normalizePath(from.split('?')[0] ?? '') !== paths.login.path;
+    return { type: 'redirect', to: back && from ? from : paths.root.getHref() };
+  }
+  if (!input.hasConfig) return { type: 'load-config' };
+  return { type: 'allow' };
+}
+
+/** Where the login screen sends the user afterwards: the route the guard interrupted. */
+export interface LoginRedirectState {
+  from?: string;
+}
+
+/**
+ * The layout route around every screen: applies the guard, keeps the tab pages alive and renders
+ * the current screen.
+ */
+export function AppShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = useSessionStore((state) => state.token);
+  const kfUrl = useSessionStore((state) => state.kfUrl);
+  const setConfig = useSessionStore((state) => state.setConfig);
+  const from = (location.state as LoginRedirectState | null)?.from;
+  const decision = decideNavigation({
+    pathname: location.pathname,
+    hasToken: token !== null,
+    hasConfig: kfUrl !== null,
+    from,
+  });
+
+  useEffect(() => {
+    if (decision.type !== 'load-config') return;
+    let cancelled = false;
+    queryClient
+      .fetchQuery(configQueryOptions())
+      .then((config) => {
+        if (!cancelled) setConfig(config);
+      })
+      .catch(() => {
+        if (cancelled) return;
+        // Logged out, not interrupted: one render for both changes, and no way back.
+        flushSync(() => {
+          endSession();
+          void navigate(paths.login.getHref(), { replace: true });
+        });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [decision.type, navigate, setConfig]);
+
+  if (decision.type === 'redirect') {
+    const state: LoginRedirectState | undefined =
+      decision.to === paths.login.getHref() ? { from: `${location.pathname}${location.search}` } : undefined;
+    return <Navigate to={decision.to} replace state={state} />;
+  }
+  if (decision.type === 'load-config') return <PageLoading />;
+
+  const activeTab = TAB_PATHS.includes(normalizePath(location.pathname)) ? normalizePath(location.pathname) : null;
+  // The current screen comes first in the document; the kept-alive tabs follow (hidden unless a tab
+  // is showing), so reading order and "first match" lookups start with what is on screen.
+  return (
+    <>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+      {token !== null && <KeepAliveTabs key={token} activePath={activeTab} />}
+    </>
+  );
+}

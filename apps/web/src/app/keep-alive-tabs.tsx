@@ -1,0 +1,77 @@
+import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { HomeIcon, UserIcon } from '../ui/icons';
+import { PageLoading } from '../ui/page-loading';
+import { PaneActiveContext } from '../ui/pane-active';
+import { paths } from './paths';
+
+const HomeRoute = lazy(() => import('../features/home/routes/home-route').then((m) => ({ default: m.HomeRoute })));
+const MyRoute = lazy(() => import('../features/my/routes/my-route').then((m) => ({ default: m.MyRoute })));
+
+interface Tab {
+  path: string;
+  labelKey: 'tabs.home' | 'tabs.my';
+  Icon: ComponentType;
+  Screen: ComponentType;
+}
+
+const TABS: readonly Tab[] = [
+  { path: paths.home.path, labelKey: 'tabs.home', Icon: HomeIcon, Screen: HomeRoute },
+  { path: paths.my.path, labelKey: 'tabs.my', Icon: UserIcon, Screen: MyRoute },
+];
+
+/**
+ * One tab page, rendered once visited and hidden (not unmounted) when another screen is shown, so
+ * its state and data survive. Each pane scrolls by itself; its position is restored when shown
+ * again, because hidden elements lose theirs.
+ */
+function KeepAlivePane({ active, children }: { active: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scrollTop = useRef(0);
+
+  useLayoutEffect(() => {
+    if (active && ref.current) ref.current.scrollTop = scrollTop.current;
+  }, [active]);
+
+  return (
+    <div
+      ref={ref}
+      className="tab-pane"
+      hidden={!active}
+      onScroll={(event) => {
+        if (active) scrollTop.current = event.currentTarget.scrollTop;
+      }}
+    >
+      <PaneActiveContext value={active}>{children}</PaneActiveContext>
+    </div>
+  );
+}
+
+/** The tab pages (Home, Me) with the tab bar; the whole block is hidden while another screen shows. */
+export function KeepAliveTabs({ activePath }: { activePath: string | null }) {
+  const { t } = useTranslation();
+  const [visited, setVisited] = useState<readonly string[]>(activePath ? [activePath] : []);
+  if (activePath && !visited.includes(activePath)) setVisited([...visited, activePath]);
+
+  if (visited.length === 0) return null;
+  return (
+    <div className="tabs-layout" hidden={activePath === null}>
+      {TABS.filter((tab) => visited.includes(tab.path)).map(({ path, Screen }) => (
+        <KeepAlivePane key={path} active={path === activePath}>
+          <Suspense fallback={<PageLoading />}>
+            <Screen />
+          </Suspense>
+        </KeepAlivePane>
+      ))}
+      <nav className="tab-bar">
+        {TABS.map(({ path, labelKey, Icon }) => (
+          <NavLink key={path} to={path} className="tab-bar-item">
+            <Icon />
+            <span>{t(labelKey)}</span>
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

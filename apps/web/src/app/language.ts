@@ -1,0 +1,45 @@
+import type { Language } from '@bourse/shared/languages';
+import { rememberUserInfo } from './api/get-user-info';
+import { updateProfile } from './api/update-profile';
+import { applyLanguage } from './i18n';
+import { persistLanguage } from './language-storage';
+import { useSessionStore } from './session-store';
+
+/** Applies the stored language at start-up and refreshes the Local_Lang cookie. */
+export function initLanguage(): Language {
+  const lang = useSessionStore.getState().language;
+  persistLanguage(lang);
+  applyLanguage(lang);
+  return lang;
+}
+
+/**
+ * Switches the interface language: i18next, `<html lang>`, local storage, the Local_Lang cookie and,
+ * for a logged-in user, the profile (so server-sent messages follow). Resolves once the profile is
+ * saved; a failed save keeps the local choice (the request client has already shown why).
+ */
+export async function changeLanguage(lang: Language): Promise<void> {
+  persistLanguage(lang);
+  useSessionStore.getState().setLanguage(lang);
+  applyLanguage(lang);
+  if (!useSessionStore.getState().token) return;
+  try {
+    rememberUserInfo(await updateProfile({ lang }));
+  } catch {
+    // Kept local: the language on this device is what the user chose.
+  }
+}
+
+/**
+ * After login, aligns the profile with the language chosen on this device, so codes and
+ * notifications the server sends arrive in the language the user reads.
+ */
+export async function syncProfileLanguage(profileLanguage: Language): Promise<void> {
+  const lang = useSessionStore.getState().language;
+  if (profileLanguage === lang) return;
+  try {
+    rememberUserInfo(await updateProfile({ lang }));
+  } catch {
+    // Not worth interrupting the login for; the next language change retries.
+  }
+}

@@ -1,0 +1,71 @@
+import { lazy, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { AppShell } from './guard';
+import { registerNavigator, setCurrentPath } from './navigation';
+import { paths } from './paths';
+
+// Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
+const LoginRoute = lazy(() => import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })));
+const RegisterRoute = lazy(() =>
+  import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })),
+);
+const ForgotPasswordRoute = lazy(() =>
+  import('../features/auth/routes/forgot-password-route').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ChangePasswordRoute = lazy(() =>
+  import('../features/auth/routes/change-password-route').then((m) => ({ default: m.ChangePasswordRoute })),
+);
+const AgreementRoute = lazy(() =>
+  import('../features/agreement/routes/agreement-route').then((m) => ({ default: m.AgreementRoute })),
+);
+const SettingsRoute = lazy(() =>
+  import('../features/settings/routes/settings-route').then((m) => ({ default: m.SettingsRoute })),
+);
+const LanguageRoute = lazy(() =>
+  import('../features/settings/routes/language-route').then((m) => ({ default: m.LanguageRoute })),
+);
+const NotFoundRoute = lazy(() =>
+  import('../features/errors/routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
+);
+
+/** Gives code outside React (request client) the router's navigate function and location. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  useEffect(
+    () =>
+      registerNavigator((to, options) => {
+        void navigate(to, options);
+      }),
+    [navigate],
+  );
+  useEffect(() => setCurrentPath(`${pathname}${search}`), [pathname, search]);
+  return null;
+}
+
+/**
+ * Every registered route, inside the guard. The tab pages (/home, /my) render nothing here: the
+ * shell keeps them alive itself; their entries only tell the router they exist.
+ */
+export function AppRoutes() {
+  return (
+    <>
+      <NavigatorBridge />
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
+          <Route path={paths.login.path} element={<LoginRoute />} />
+          <Route path={paths.register.path} element={<RegisterRoute />} />
+          <Route path={paths.agreement.path} element={<AgreementRoute />} />
+          <Route path={paths.forgotPassword.path} element={<ForgotPasswordRoute />} />
+          <Route path={paths.changePassword.path} element={<ChangePasswordRoute />} />
+          <Route path={paths.home.path} element={null} />
+          <Route path={paths.my.path} element={null} />
+          <Route path={paths.setting.path} element={<SettingsRoute />} />
+          <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}

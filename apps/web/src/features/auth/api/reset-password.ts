@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { post } from '../../../app/request';
+import { endSession } from '../../../app/session';
+
+export interface ResetPasswordInput {
+  phone: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** POST /api/user/forgotPassword: sets a new password with the code sent to the phone. */
+export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
+  return post('/api/user/forgotPassword', input, { withToken: false, loading: true });
+}
+
+/** Resets the password; any session on this device ends (the old password no longer holds). */
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword, onSuccess: () => endSession() });
+}

@@ -1,0 +1,114 @@
+import { Button } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { PASSWORD_MAX_LENGTH } from '@bourse/shared/schemas/auth';
+import { paths } from '../../../app/paths';
+import { useSessionStore } from '../../../app/session-store';
+import { showToast } from '../../../app/toast';
+import { useSubmitFailure } from '../../../app/use-submit-failure';
+import { Page } from '../../../ui/page';
+import { TextField } from '../../../ui/text-field';
+import { useChangePassword } from '../api/change-password';
+import { useFieldError } from '../use-field-error';
+import { validateConfirmation, validateNewPassword } from '../validation';
+
+interface ChangePasswordForm {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * Change password. The route is open (product spec §2), but changing needs a session: without one
+ * the screen offers login and the reset by code instead.
+ */
+export function ChangePasswordRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useSessionStore((state) => state.token !== null);
+  const fieldError = useFieldError();
+  const onFailure = useSubmitFailure();
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ChangePasswordForm>({ defaultValues: { oldPassword: '', password: '', confirmPassword: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await changePassword.mutateAsync(values);
+    } catch (error) {
+      onFailure(error);
+      return;
+    }
+    showToast(t('auth.changeSuccess'));
+    void navigate(paths.login.getHref(), { replace: true });
+  });
+
+  if (!loggedIn) {
+    return (
+      <Page title={t('auth.changeTitle')}>
+        <div className="notice-card">
+          <p>{t('errors.UNAUTHORIZED')}</p>
+          <Button color="primary" block onClick={() => void navigate(paths.login.getHref())}>
+            {t('auth.login')}
+          </Button>
+          <p className="form-footer">
+            <Link to={paths.forgotPassword.getHref()}>{t('auth.forgotPassword')}</Link>
+          </p>
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('auth.changeTitle')}>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          id="change-old-password"
+          label={t('auth.oldPassword')}
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          placeholder={t('auth.passwordPlaceholder')}
+          error={fieldError(errors.oldPassword)}
+          {...register('oldPassword', { validate: (value) => value !== '' || 'auth.validation.passwordRequired' })}
+        />
+        <TextField
+          id="change-password"
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={t('auth.passwordRule')}
+          error={fieldError(errors.password)}
+          {...register('password', {
+            validate: (value, form) => {
+              const strength = validateNewPassword(value);
+              if (strength !== true) return strength;
+              return value !== form.oldPassword || 'errors.SAME_PASSWORD';
+            },
+            deps: ['confirmPassword'],
+          })}
+        />
+        <TextField
+          id="change-confirm-password"
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          placeholder={t('auth.confirmPasswordPlaceholder')}
+          error={fieldError(errors.confirmPassword)}
+          {...register('confirmPassword', {
+            validate: (value, form) => validateConfirmation(value, form.password),
+          })}
+        />
+        <Button type="submit" color="primary" size="large" block loading={changePassword.isPending}>
+          {t('auth.changePassword')}
+        </Button>
+      </form>
+    </Page>
+  );
+}

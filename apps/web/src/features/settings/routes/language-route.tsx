@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@bourse/shared/languages';
+import { changeLanguage } from '../../../app/language';
+import { useSessionStore } from '../../../app/session-store';
+import { showToast } from '../../../app/toast';
+import { CheckIcon } from '../../../ui/icons';
+import { Page } from '../../../ui/page';
+
+/** The language choice: the twelve languages, each named in itself; reachable before login. */
+export function LanguageRoute() {
+  const { t } = useTranslation();
+  const current = useSessionStore((state) => state.language);
+
+  const choose = (lang: Language) => {
+    if (lang === current) return;
+    void changeLanguage(lang);
+    showToast(t('language.changed', { lng: lang }));
+  };
+
+  return (
+    <Page title={t('language.title')}>
+      <p className="page-caption">
+        {t('language.current')}: <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+      </p>
+      <fieldset className="choice-list">
+        <legend className="visually-hidden">{t('language.title')}</legend>
+        {LANGUAGES.map((lang) => {
+          const checked = lang === current;
+          return (
+            <label key={lang} className={checked ? 'choice-list-item choice-list-item-checked' : 'choice-list-item'}>
+              <input
+                className="choice-list-input"
+                type="radio"
+                name="language"
+                value={lang}
+                checked={checked}
+                onChange={() => choose(lang)}
+              />
+              <span className="choice-list-label" lang={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </span>
+              {checked && <CheckIcon />}
+            </label>
+          );
+        })}
+      </fieldset>
+    </Page>
+  );
+}

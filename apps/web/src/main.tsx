@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { reduceMotion } from 'antd-mobile';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { installAntdRenderAdapter } from './app/antd-render';
+import { initLanguage } from './app/language';
+import './app/theme.css';
+
+installAntdRenderAdapter();
+// antd-mobile's JavaScript animations are off: dialogs and toasts appear at once, fully legible
+// from the first frame (a fading dialog fails contrast checks while it fades), and nobody who asked
+// their system for reduced motion gets zooming popups.
+reduceMotion();
+initLanguage();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain #root');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// Production only: in development the worker would serve stale modules. Loaded after the first
+// render, so the update dialog's code is not part of the initial bundle.
+if (import.meta.env.PROD) void import('./app/service-worker').then((module) => module.registerServiceWorker());

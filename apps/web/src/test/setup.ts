@@ -1,0 +1,39 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, waitFor } from '@testing-library/react';
+import { Toast, reduceMotion } from 'antd-mobile';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { TextEncoder as NodeTextEncoder } from 'node:util';
+import { installAntdRenderAdapter } from '../app/antd-render';
+
+/**
+ * In this environment the global Uint8Array is jsdom's, while TextEncoder (Node's) returns Node's
+ * byte arrays, so `bytes instanceof Uint8Array` fails and jose refuses to encrypt. A browser has
+ * one realm; an encoder returning the global Uint8Array restores that.
+ */
+class SameRealmTextEncoder extends NodeTextEncoder {
+  override encode(input?: string): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(super.encode(input));
+  }
+}
+globalThis.TextEncoder = SameRealmTextEncoder;
+
+// Tests read English; the default (German) is covered by the language tests themselves.
+localStorage.setItem('lang', 'en');
+installAntdRenderAdapter();
+// As in main.tsx: no antd-mobile animations, dialogs are usable at once.
+reduceMotion();
+
+beforeEach(async () => {
+  const { resetTestState } = await import('./reset');
+  resetTestState();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  cleanup();
+  // Toasts live outside the tested tree; wait until they are gone so the next test starts clean.
+  Toast.clear();
+  await waitFor(() => {
+    if (document.querySelector('.adm-toast-mask')) throw new Error('a toast is still open');
+  });
+});

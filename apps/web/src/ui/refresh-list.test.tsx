@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../app/i18n';
+import { RefreshList } from './refresh-list';
+
+function renderList(ui: React.ReactElement) {
+  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+}
+
+describe('RefreshList', () => {
+  it('says "No more data" from the catalog when every page is loaded', async () => {
+    renderList(
+      <RefreshList onRefresh={vi.fn(() => Promise.resolve())} onLoad={vi.fn(() => Promise.resolve())} hasMore={false}>
+        <p>row</p>
+      </RefreshList>,
+    );
+    expect(await screen.findByText('No more data')).toBeInTheDocument();
+  });
+
+  it('uses the given finished text and the empty text', async () => {
+    const { unmount } = renderList(
+      <RefreshList onRefresh={() => Promise.resolve()} onLoad={() => Promise.resolve()} finishedText="That is all" />,
+    );
+    expect(await screen.findByText('That is all')).toBeInTheDocument();
+    unmount();
+    renderList(<RefreshList onRefresh={() => Promise.resolve()} onLoad={() => Promise.resolve()} empty />);
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+  });
+
+  it('shows the loading text while more pages exist', async () => {
+    renderList(
+      <RefreshList
+        onRefresh={() => Promise.resolve()}
+        onLoad={() => Promise.resolve()}
+        hasMore
+        loadingText="Fetching more"
+      >
+        <p>row</p>
+      </RefreshList>,
+    );
+    expect(await screen.findByText('Fetching more')).toBeInTheDocument();
+    expect(screen.queryByText('No more data')).not.toBeInTheDocument();
+  });
+
+  it('defaults the loading text to the catalog', async () => {
+    renderList(<RefreshList onRefresh={() => Promise.resolve()} onLoad={() => Promise.resolve()} hasMore />);
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const apiServer = 'http://localhost:3000';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The placeholder in public/sw.js that each build replaces with its id. */
+const BUILD_ID_PLACEHOLDER = '__BOURSE_BUILD_ID__';
+
+/**
+ * Stamps the build id into the hand-written service worker. The browser compares the worker script
+ * byte for byte when it checks for updates, so a new deployment must change sw.js itself; the id is
+ * derived from the emitted file names (which carry content hashes) and index.html, so an unchanged
+ * app keeps its worker and nobody is asked to update for nothing.
+ */
+function serviceWorkerBuildId(): Plugin {
+  let outDir = '';
+  let buildId = '';
+  return {
+    name: 'bourse:service-worker-build-id',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const hash = createHash('sha256');
+      for (const name of Object.keys(bundle).sort()) {
+        hash.update(name);
+        const output = bundle[name];
+        if (output?.type === 'asset' && name.endsWith('.html')) hash.update(output.source);
+      }
+      buildId = hash.digest('hex').slice(0, 16);
+    },
+    async closeBundle() {
+      const file = join(outDir, 'sw.js');
+      const source = await readFile(file, 'utf8');
+      if (!source.includes(BUILD_ID_PLACEHOLDER)) throw new Error(`public/sw.js must contain ${BUILD_ID_PLACEHOLDER}`);
+      await writeFile(file, source.replaceAll(BUILD_ID_PLACEHOLDER, buildId));
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  plugins: [react(), serviceWorkerBuildId()],
+  // Relative base: the built app works from any folder the server mounts it under (HashRouter).
+  base: './',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiServer, changeOrigin: true, ws: true },
+      '/sandbox': { target: apiServer, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiServer, changeOrigin: true, ws: true },
+      '/sandbox': { target: apiServer, changeOrigin: true },
+    },
+  },
+});

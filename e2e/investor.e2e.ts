@@ -95,12 +95,17 @@ describe.skipIf(!e2e.chromium)('investor journey in Chromium at an iPhone viewpo
     expect(info.data.lang).toBe('fr');
 
     // Logout asks first; cancelling keeps the session.
-    await page.getByText(t('my.logout', 'fr'), { exact: true }).click();
-    await page.getByText(t('my.logoutConfirm', 'fr')).waitFor();
+    const logoutEntry = page.getByRole('main').getByRole('button', { name: t('my.logout', 'fr') });
+    await logoutEntry.click();
+    await page.getByRole('dialog').getByText(t('my.logoutConfirm', 'fr')).waitFor();
     await expectAccessible(page, 'logout confirmation');
-    await page.getByRole('button', { name: t('common.cancel', 'fr') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('common.cancel', 'fr') })
+      .click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).not.toBeNull();
-    await page.getByText(t('my.logout', 'fr'), { exact: true }).click();
+    await logoutEntry.click();
     await page
       .getByRole('dialog')
       .getByRole('button', { name: t('my.logout', 'fr') })

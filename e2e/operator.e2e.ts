@@ -1,0 +1,92 @@
+import { translate, type MessageKey } from '@bourse/shared/i18n/index';
+import { encryptCredentials } from '@bourse/shared/jwe';
+import { generate as generateTotp } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, launch } from './browser.ts';
+
+const e2e = inject('e2e');
+const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
+
+async function registerThroughApi(inviteCode: string) {
+  const keyRes = await fetch(`${e2e.baseUrl}/api/user/publicKey`);
+  const { data } = (await keyRes.json()) as { data: { jwk: Record<string, string>; kid: string } };
+  const query = await encryptCredentials(
+    data.jwk,
+    { phone: '+4915211223344', password: 'Operator2026x', confirmPassword: 'Operator2026x', inviteCode, agree: true },
+    { kid: data.kid },
+  );
+  const res = await fetch(`${e2e.baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  return { status: res.status, body: (await res.json()) as { error?: string } };
+}
+
+describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launch(e2e.chromium!);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: e2e.baseUrl });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs in with password and TOTP, creates an invitation code that registers an investor, disables it, sees the audit log', async () => {
+    const { operator } = e2e.credentials;
+    await page.goto('/admin/');
+    await page.getByRole('heading', { name: t('admin.loginTitle') }).waitFor();
+    await expectAccessible(page, 'console sign-in');
+
+    await page.getByLabel(t('admin.username'), { exact: true }).fill(operator.username);
+    await page.getByLabel(t('admin.password'), { exact: true }).fill(operator.password);
+    await page.getByLabel(t('admin.totp'), { exact: true }).fill('000000');
+    await page.getByRole('button', { name: t('admin.signIn') }).click();
+    await page.getByText(t('errors.TOTP_INVALID')).first().waitFor();
+
+    // The server's clock runs with real time here, so a code for now is current.
+    await page.getByLabel(t('admin.totp'), { exact: true }).fill(await generateTotp({ secret: operator.totpSecret }));
+    await page.getByRole('button', { name: t('admin.signIn') }).click();
+    await page.getByRole('heading', { name: t('admin.invitations.title'), level: 1 }).waitFor();
+    await expectAccessible(page, 'invitation codes');
+
+    await page.getByLabel(t('admin.invitations.note'), { exact: true }).fill('e2e campaign');
+    await page.getByLabel(t('admin.invitations.maxUses'), { exact: true }).fill('1');
+    await page.getByRole('button', { name: t('admin.invitations.create'), exact: true }).click();
+    const codeElement = page.locator('.new-code__value');
+    await codeElement.waitFor();
+    const code = (await codeElement.textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{14}$/);
+    await page.getByRole('cell', { name: 'e2e campaign' }).waitFor();
+
+    // The new code works exactly once.
+    expect((await registerThroughApi(code)).status).toBe(200);
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: code });
+    await row.getByText('1 / 1').waitFor();
+
+    await row.getByRole('button', { name: `${t('admin.invitations.disable')}: ${code}` }).click();
+    await page.getByText(t('admin.invitations.disableConfirm', { code })).filter({ visible: true }).waitFor();
+    await expectAccessible(page, 'disable confirmation');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('admin.invitations.disable') })
+      .click();
+    await row.getByText(t('admin.invitations.disabled')).waitFor();
+
+    await page
+      .getByRole('link', { name: t('admin.nav.audit') })
+      .or(page.getByRole('menuitem', { name: t('admin.nav.audit') }))
+      .first()
+      .click();
+    await page.getByRole('heading', { name: t('admin.audit.title'), level: 1 }).waitFor();
+    await page.getByRole('cell', { name: 'invitation.disable' }).first().waitFor();
+    await page.getByRole('cell', { name: 'invitation.create' }).first().waitFor();
+    await expectAccessible(page, 'audit log');
+  });
+});

@@ -13,6 +13,8 @@ export type Trx = Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL only: the schema the connection's search_path points at, when not the default. */
+  schema?: string | undefined;
   /** Runs `fn` in one transaction; on SQLite it takes the write lock at once (BEGIN IMMEDIATE). */
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
   return {
     db,
     dialect: 'postgres',
+    schema: options.schema,
     transaction: (fn) => db.transaction().execute(fn),
     close: () => db.destroy(),
   };

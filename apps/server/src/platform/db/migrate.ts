@@ -23,7 +23,12 @@ class InCodeProvider implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: new InCodeProvider(handle.dialect) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new InCodeProvider(handle.dialect),
+    // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours.
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -87,8 +87,17 @@ export default async function setup(project: TestProject) {
   project.provide('e2e', { baseUrl, dataDir, chromium, credentials });
 
   return async () => {
+    // Graceful shutdown is part of the contract: SIGTERM closes the server and the database, exit 0.
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    const code = await Promise.race([
+      exited,
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000)),
+    ]);
     rmSync(dataDir, { recursive: true, force: true });
+    if (code !== 0) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not stop cleanly on SIGTERM (exit ${String(code)}):\n${output.slice(-2000)}`);
+    }
   };
 }

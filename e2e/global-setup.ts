@@ -90,10 +90,10 @@ export default async function setup(project: TestProject) {
     // Graceful shutdown is part of the contract: SIGTERM closes the server and the database, exit 0.
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    const code = await Promise.race([
-      exited,
-      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000)),
-    ]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 15_000)));
+    const code = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
     rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0) {
       child.kill('SIGKILL');

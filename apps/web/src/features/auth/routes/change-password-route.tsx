@@ -9,6 +9,7 @@ import { showToast } from '../../../app/toast';
 import { useSubmitFailure } from '../../../app/use-submit-failure';
 import { Page } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useChangePassword } from '../api/change-password';
 import { useFieldError } from '../use-field-error';
 import { validateConfirmation, validateNewPassword } from '../validation';
@@ -76,15 +77,10 @@ export function ChangePasswordRoute() {
           error={fieldError(errors.oldPassword)}
           {...register('oldPassword', { validate: (value) => value !== '' || 'auth.validation.passwordRequired' })}
         />
-        <TextField
-          id="change-password"
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={t('auth.passwordRule')}
-          error={fieldError(errors.password)}
-          {...register('password', {
+        <NewPasswordFields
+          idPrefix="change"
+          labelKey="auth.newPassword"
+          password={register('password', {
             validate: (value, form) => {
               const strength = validateNewPassword(value);
               if (strength !== true) return strength;
@@ -92,18 +88,11 @@ export function ChangePasswordRoute() {
             },
             deps: ['confirmPassword'],
           })}
-        />
-        <TextField
-          id="change-confirm-password"
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          error={fieldError(errors.confirmPassword)}
-          {...register('confirmPassword', {
+          confirmation={register('confirmPassword', {
             validate: (value, form) => validateConfirmation(value, form.password),
           })}
+          passwordError={fieldError(errors.password)}
+          confirmationError={fieldError(errors.confirmPassword)}
         />
         <Button type="submit" color="primary" size="large" block loading={changePassword.isPending}>
           {t('auth.changePassword')}

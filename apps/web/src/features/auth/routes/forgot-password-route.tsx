@@ -2,12 +2,12 @@ import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PASSWORD_MAX_LENGTH } from '@bourse/shared/schemas/auth';
 import { paths } from '../../../app/paths';
 import { showToast } from '../../../app/toast';
 import { useSubmitFailure } from '../../../app/use-submit-failure';
 import { Page } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useResetPassword } from '../api/reset-password';
 import { useSendResetCode } from '../api/send-reset-code';
 import { useCountdown } from '../use-countdown';
@@ -111,28 +111,15 @@ export function ForgotPasswordRoute() {
           }
           {...register('code', { validate: validateResetCode })}
         />
-        <TextField
-          id="forgot-password"
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('auth.passwordPlaceholder')}
-          hint={t('auth.passwordRule')}
-          error={fieldError(errors.password)}
-          {...register('password', { validate: validateNewPassword, deps: ['confirmPassword'] })}
-        />
-        <TextField
-          id="forgot-confirm-password"
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          error={fieldError(errors.confirmPassword)}
-          {...register('confirmPassword', {
+        <NewPasswordFields
+          idPrefix="forgot"
+          labelKey="auth.newPassword"
+          password={register('password', { validate: validateNewPassword, deps: ['confirmPassword'] })}
+          confirmation={register('confirmPassword', {
             validate: (value, form) => validateConfirmation(value, form.password),
           })}
+          passwordError={fieldError(errors.password)}
+          confirmationError={fieldError(errors.confirmPassword)}
         />
         <Button type="submit" color="primary" size="large" block loading={resetPassword.isPending}>
           {t('auth.resetPassword')}

@@ -2,13 +2,13 @@ import { Button, Checkbox } from 'antd-mobile';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_MAX_LENGTH } from '@bourse/shared/schemas/auth';
 import { useAgreementConsent } from '../../../app/agreement-consent';
 import { paths } from '../../../app/paths';
 import { showToast } from '../../../app/toast';
 import { useSubmitFailure } from '../../../app/use-submit-failure';
 import { Page } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useRegister } from '../api/register';
 import { AuthBrand } from '../components/auth-brand';
 import { LanguageShortcut } from '../components/language-shortcut';
@@ -81,28 +81,15 @@ export function RegisterRoute() {
           error={fieldError(errors.phone)}
           {...register('phone', { validate: validatePhone })}
         />
-        <TextField
-          id="register-password"
-          label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('auth.passwordPlaceholder')}
-          hint={t('auth.passwordRule')}
-          error={fieldError(errors.password)}
-          {...register('password', { validate: validateNewPassword, deps: ['confirmPassword'] })}
-        />
-        <TextField
-          id="register-confirm-password"
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          error={fieldError(errors.confirmPassword)}
-          {...register('confirmPassword', {
+        <NewPasswordFields
+          idPrefix="register"
+          labelKey="auth.password"
+          password={register('password', { validate: validateNewPassword, deps: ['confirmPassword'] })}
+          confirmation={register('confirmPassword', {
             validate: (value, form) => validateConfirmation(value, form.password),
           })}
+          passwordError={fieldError(errors.password)}
+          confirmationError={fieldError(errors.confirmPassword)}
         />
         <TextField
           id="register-invite-code"

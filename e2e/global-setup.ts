@@ -4,7 +4,28 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import SQLite from 'better-sqlite3';
 import type { TestProject } from 'vitest/node';
+
+/** Adds single-use invitation codes to the demo database (test fixtures, written beside the running server). */
+function addFixtureInvitations(file: string, count: number): string[] {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const db = new SQLite(file);
+  db.pragma('busy_timeout = 5000');
+  try {
+    const insert = db.prepare(
+      "insert into invitations (code, note, max_uses, uses, status, created_at) values (?, 'e2e fixture', 1, 0, 'active', ?)",
+    );
+    return Array.from({ length: count }, () => {
+      const code = Array.from(randomBytes(14), (b) => alphabet[b & 31]).join('');
+      insert.run(code, Date.now());
+      return code;
+    });
+  } finally {
+    db.close();
+  }
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -12,6 +33,8 @@ export interface E2eContext {
   baseUrl: string;
   dataDir: string;
   chromium: string | null;
+  /** Unused single-use invitation codes for journeys that need an account of their own. */
+  fixtureInviteCodes: string[];
   credentials: {
     investor: { username: string; password: string };
     inviteCode: string;
@@ -84,7 +107,8 @@ export default async function setup(project: TestProject) {
   const credentials = JSON.parse(
     readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
   ) as E2eContext['credentials'];
-  project.provide('e2e', { baseUrl, dataDir, chromium, credentials });
+  const fixtureInviteCodes = addFixtureInvitations(path.join(dataDir, 'bourse.sqlite'), 3);
+  project.provide('e2e', { baseUrl, dataDir, chromium, credentials, fixtureInviteCodes });
 
   return async () => {
     // Graceful shutdown is part of the contract: SIGTERM closes the server and the database, exit 0.

@@ -1,28 +1,12 @@
 import { translate, type MessageKey } from '@bourse/shared/i18n/index';
-import { encryptCredentials } from '@bourse/shared/jwe';
 import { generate as generateTotp } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerThroughApi } from './api.ts';
 import { expectAccessible, launch } from './browser.ts';
 
 const e2e = inject('e2e');
 const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
-
-async function registerThroughApi(inviteCode: string) {
-  const keyRes = await fetch(`${e2e.baseUrl}/api/user/publicKey`);
-  const { data } = (await keyRes.json()) as { data: { jwk: Record<string, string>; kid: string } };
-  const query = await encryptCredentials(
-    data.jwk,
-    { phone: '+4915211223344', password: 'Operator2026x', confirmPassword: 'Operator2026x', inviteCode, agree: true },
-    { kid: data.kid },
-  );
-  const res = await fetch(`${e2e.baseUrl}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  });
-  return { status: res.status, body: (await res.json()) as { error?: string } };
-}
 
 describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
   let browser: Browser;
@@ -65,7 +49,10 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await page.getByRole('cell', { name: 'e2e campaign' }).waitFor();
 
     // The new code works exactly once.
-    expect((await registerThroughApi(code)).status).toBe(200);
+    expect(
+      (await registerThroughApi(e2e.baseUrl, { phone: '+4915211223344', password: 'Operator2026x', inviteCode: code }))
+        .status,
+    ).toBe(200);
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: code });
     await row.getByText('1 / 1').waitFor();

@@ -499,6 +499,7 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
       expect(data.lang).toBe('el');
       expect(data.title).toBe(translate('el', 'agreement.title'));
       expect(data.sections.length).toBe(8);
+      expect(new Date(data.updated).toISOString()).toBe(data.updated);
       const bad = await t.app.inject({ method: 'GET', url: '/api/agreement?lang=klingon' });
       expect(bad.statusCode).toBe(400);
     });

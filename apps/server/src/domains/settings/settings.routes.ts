@@ -5,15 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
-import { interpolate } from '@bourse/shared/i18n/index';
-import { formatLongDate } from '@bourse/shared/format';
 import { getSettings } from './settings.service.ts';
 import { describeSupportHours, isSupportOnline } from './support-hours.ts';
 
 const tags = ['settings'];
 
 /** The date the current agreement text took effect. */
-export const AGREEMENT_EFFECTIVE = '2026-11-01T00:00:00Z';
+export const AGREEMENT_EFFECTIVE = '2026-11-01T00:00:00.000Z';
 
 export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +68,8 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppConte
       return ok({
         lang,
         title: text.title,
-        updated: interpolate(text.updated, { date: formatLongDate(AGREEMENT_EFFECTIVE, lang) }),
+        // The date the text took effect; clients format it in the reader's locale.
+        updated: AGREEMENT_EFFECTIVE,
         intro: text.intro,
         sections: Object.entries(text.sections).map(([id, section]) => ({
           id,

@@ -44,6 +44,10 @@ export const ERROR_STATUS = {
   INVITE_NOT_FOUND: 404,
   INVITE_ALREADY_DISABLED: 409,
   CLOCK_NOT_SIMULATED: 404,
+
+  // Money.
+  INSUFFICIENT_FUNDS: 422,
+  HOLD_NOT_OPEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

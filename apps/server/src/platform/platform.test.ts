@@ -48,7 +48,7 @@ describe('SQLite setup', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bourse-db-'));
     const handle = openSqlite(path.join(dir, 'x.sqlite'));
     try {
-      expect(await migrateToLatest(handle)).toEqual(['0001-foundation']);
+      expect(await migrateToLatest(handle)).toEqual(['0001-foundation', '0002-ledger']);
       expect(await migrateToLatest(handle)).toEqual([]);
       const { sql } = await import('kysely');
       const pragma = async (name: string): Promise<unknown> =>

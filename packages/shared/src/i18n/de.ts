@@ -222,6 +222,8 @@ export const de: Catalog = {
     INVITE_NOT_FOUND: 'Einladungscode nicht gefunden',
     INVITE_ALREADY_DISABLED: 'Dieser Einladungscode ist bereits deaktiviert',
     CLOCK_NOT_SIMULATED: 'Nicht gefunden',
+    INSUFFICIENT_FUNDS: 'Das verfügbare Guthaben reicht nicht aus',
+    HOLD_NOT_OPEN: 'Diese Reservierung wurde bereits abgeschlossen',
   },
   admin: {
     title: 'Bourse-Betreiberkonsole',

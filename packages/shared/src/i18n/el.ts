@@ -223,6 +223,8 @@ export const el: Catalog = {
     INVITE_NOT_FOUND: 'Ο κωδικός πρόσκλησης δεν βρέθηκε',
     INVITE_ALREADY_DISABLED: 'Αυτός ο κωδικός πρόσκλησης είναι ήδη απενεργοποιημένος',
     CLOCK_NOT_SIMULATED: 'Δεν βρέθηκε',
+    INSUFFICIENT_FUNDS: 'Ανεπαρκές διαθέσιμο υπόλοιπο',
+    HOLD_NOT_OPEN: 'Αυτή η δέσμευση έχει ήδη διευθετηθεί',
   },
   admin: {
     title: 'Κονσόλα χειριστών Bourse',

@@ -223,6 +223,8 @@ export const en = {
     INVITE_NOT_FOUND: 'Invitation code not found',
     INVITE_ALREADY_DISABLED: 'This invitation code is already disabled',
     CLOCK_NOT_SIMULATED: 'Not found',
+    INSUFFICIENT_FUNDS: 'Insufficient available funds',
+    HOLD_NOT_OPEN: 'This reservation has already been settled',
   },
   admin: {
     title: 'Bourse operator console',

@@ -222,6 +222,8 @@ export const es: Catalog = {
     INVITE_NOT_FOUND: 'Código de invitación no encontrado',
     INVITE_ALREADY_DISABLED: 'Este código de invitación ya está desactivado',
     CLOCK_NOT_SIMULATED: 'No encontrado',
+    INSUFFICIENT_FUNDS: 'Saldo disponible insuficiente',
+    HOLD_NOT_OPEN: 'Esta reserva ya se ha liquidado',
   },
   admin: {
     title: 'Consola de operadores de Bourse',

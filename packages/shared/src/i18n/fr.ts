@@ -222,6 +222,8 @@ export const fr: Catalog = {
     INVITE_NOT_FOUND: 'Code d’invitation introuvable',
     INVITE_ALREADY_DISABLED: 'Ce code d’invitation est déjà désactivé',
     CLOCK_NOT_SIMULATED: 'Introuvable',
+    INSUFFICIENT_FUNDS: 'Fonds disponibles insuffisants',
+    HOLD_NOT_OPEN: 'Cette réservation a déjà été réglée',
   },
   admin: {
     title: 'Console opérateur Bourse',

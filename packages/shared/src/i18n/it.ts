@@ -222,6 +222,8 @@ export const it: Catalog = {
     INVITE_NOT_FOUND: 'Codice di invito non trovato',
     INVITE_ALREADY_DISABLED: 'Questo codice di invito è già disattivato',
     CLOCK_NOT_SIMULATED: 'Non trovato',
+    INSUFFICIENT_FUNDS: 'Fondi disponibili insufficienti',
+    HOLD_NOT_OPEN: 'Questa prenotazione è già stata regolata',
   },
   admin: {
     title: 'Console operatori Bourse',

@@ -222,6 +222,8 @@ export const nl: Catalog = {
     INVITE_NOT_FOUND: 'Uitnodigingscode niet gevonden',
     INVITE_ALREADY_DISABLED: 'Deze uitnodigingscode is al gedeactiveerd',
     CLOCK_NOT_SIMULATED: 'Niet gevonden',
+    INSUFFICIENT_FUNDS: 'Onvoldoende beschikbaar saldo',
+    HOLD_NOT_OPEN: 'Deze reservering is al afgewikkeld',
   },
   admin: {
     title: 'Bourse-beheerconsole',

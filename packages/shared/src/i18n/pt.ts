@@ -222,6 +222,8 @@ export const pt: Catalog = {
     INVITE_NOT_FOUND: 'Código de convite não encontrado',
     INVITE_ALREADY_DISABLED: 'Este código de convite já está desativado',
     CLOCK_NOT_SIMULATED: 'Não encontrado',
+    INSUFFICIENT_FUNDS: 'Saldo disponível insuficiente',
+    HOLD_NOT_OPEN: 'Esta reserva já foi liquidada',
   },
   admin: {
     title: 'Consola de operadores Bourse',

@@ -221,6 +221,8 @@ export const ru: Catalog = {
     INVITE_NOT_FOUND: 'Код приглашения не найден',
     INVITE_ALREADY_DISABLED: 'Этот код приглашения уже отключён',
     CLOCK_NOT_SIMULATED: 'Не найдено',
+    INSUFFICIENT_FUNDS: 'Недостаточно доступных средств',
+    HOLD_NOT_OPEN: 'Этот резерв уже закрыт',
   },
   admin: {
     title: 'Консоль оператора Bourse',

@@ -225,6 +225,8 @@ export const sv: Catalog = {
     INVITE_NOT_FOUND: 'Inbjudningskoden hittades inte',
     INVITE_ALREADY_DISABLED: 'Inbjudningskoden är redan inaktiverad',
     CLOCK_NOT_SIMULATED: 'Hittades inte',
+    INSUFFICIENT_FUNDS: 'Otillräckligt tillgängligt saldo',
+    HOLD_NOT_OPEN: 'Denna reservation är redan reglerad',
   },
   admin: {
     title: 'Bourse operatörskonsol',

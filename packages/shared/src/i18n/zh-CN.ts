@@ -220,6 +220,8 @@ export const zhCN: Catalog = {
     INVITE_NOT_FOUND: '邀请码不存在',
     INVITE_ALREADY_DISABLED: '该邀请码已停用',
     CLOCK_NOT_SIMULATED: '未找到相关内容',
+    INSUFFICIENT_FUNDS: '可用资金不足',
+    HOLD_NOT_OPEN: '此笔冻结款项已结算',
   },
   admin: {
     title: 'Bourse 运营管理后台',

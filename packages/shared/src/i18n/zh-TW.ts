@@ -220,6 +220,8 @@ export const zhTW: Catalog = {
     INVITE_NOT_FOUND: '找不到此邀請碼',
     INVITE_ALREADY_DISABLED: '此邀請碼已停用',
     CLOCK_NOT_SIMULATED: '找不到相關內容',
+    INSUFFICIENT_FUNDS: '可用資金不足',
+    HOLD_NOT_OPEN: '此筆凍結款項已結算',
   },
   admin: {
     title: 'Bourse 營運管理後台',

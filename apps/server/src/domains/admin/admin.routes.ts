@@ -20,6 +20,7 @@ import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
 import { createInvitation, disableInvitation, listInvitations } from '../invitations/invitations.service.ts';
+import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { appendAudit, listAudit } from './audit.ts';
 import { operatorLogin, operatorLogout, toOperatorInfo } from './operators.service.ts';
 
@@ -187,6 +188,36 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
         page: pageNo,
         pageSize,
       });
+    },
+  );
+
+  r.post(
+    '/api/admin/ledger/verify',
+    {
+      config: { auth: 'operator', roles: ['admin', 'finance'] },
+      schema: {
+        tags,
+        response: okResponse(
+          z.object({
+            ok: z.boolean(),
+            checked: z.object({ accounts: z.number(), entries: z.number(), postings: z.number(), holds: z.number() }),
+            problems: z.array(z.string()),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const report = await verifyLedger(ctx.database.db);
+      const operator = operatorOf(request);
+      await appendAudit(ctx.database.db, {
+        operatorId: operator.operatorId,
+        operatorUsername: operator.username,
+        action: 'ledger.verify',
+        details: { ok: report.ok, problems: report.problems.length, ...report.checked },
+        ip: request.ip ?? null,
+        atMs: ctx.clock.nowMs(),
+      });
+      return ok(report);
     },
   );
 

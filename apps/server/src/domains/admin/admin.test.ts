@@ -154,6 +154,20 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     });
   });
 
+  it('verifies the ledger for admin and finance operators, audited; support may not', async () => {
+    const finance = await operator(t, ['finance']);
+    const res = await adminPost('/api/admin/ledger/verify', finance.token);
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data).toMatchObject({ ok: true, problems: [] });
+    const support = await operator(t, ['support']);
+    expect((await adminPost('/api/admin/ledger/verify', support.token)).statusCode).toBe(403);
+    const admin = await operator(t, ['admin']);
+    const audit = body<{ items: Array<{ action: string; operator: string }> }>(
+      await adminGet('/api/admin/audit', admin.token),
+    ).data.items;
+    expect(audit.find((a) => a.action === 'ledger.verify')).toMatchObject({ operator: finance.username });
+  });
+
   it('keeps the audit log append-only in the database itself', async () => {
     await operator(t, ['admin']);
     await expect(sql`update audit_log set action = 'tampered'`.execute(t.ctx.database.db)).rejects.toThrow(
@@ -201,6 +215,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/clock/advance',
         'POST /api/admin/invitations',
         'POST /api/admin/invitations/X/disable',
+        'POST /api/admin/ledger/verify',
         'POST /api/admin/logout',
       ]);
       for (const route of routes) {

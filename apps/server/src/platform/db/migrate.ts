@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, Dialect } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as ledger from './migrations/0002-ledger.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -8,6 +9,7 @@ type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
 /** Migrations in order. One set for both dialects; each gets the dialect for the few places they differ. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-foundation': foundation,
+  '0002-ledger': ledger,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -121,7 +121,51 @@ export interface SettingsTable {
   updatedBy: number | null;
 }
 
+export interface LedgerAccountsTable {
+  id: Id;
+  code: string;
+  userId: number | null;
+  kind: string;
+  currency: string;
+  balanceMinor: Generated<number>;
+  createdAt: Ms;
+}
+
+export interface JournalEntriesTable {
+  id: Id;
+  idempotencyKey: string;
+  kind: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  memo: string | null;
+  createdAt: Ms;
+}
+
+export interface PostingsTable {
+  id: Id;
+  entryId: number;
+  accountId: number;
+  amountMinor: number;
+}
+
+export interface HoldsTable {
+  id: Id;
+  userId: number;
+  currency: string;
+  amountMinor: number;
+  capturedMinor: Generated<number>;
+  status: Generated<string>;
+  reason: string;
+  referenceId: string | null;
+  createdAt: Ms;
+  closedAt: Ms | null;
+}
+
 export interface Database {
+  ledgerAccounts: LedgerAccountsTable;
+  journalEntries: JournalEntriesTable;
+  postings: PostingsTable;
+  holds: HoldsTable;
   users: UsersTable;
   sessions: SessionsTable;
   invitations: InvitationsTable;

@@ -1,0 +1,284 @@
+import type { Clock } from '../../platform/clock.ts';
+import { isUniqueViolation, type Dialect, type Trx } from '../../platform/db/database.ts';
+import { AppError, invariant } from '../../platform/errors.ts';
+
+export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'fund', 'fund_pending', 'loan'] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  'bank_clearing',
+  'fee_income',
+  'market_settlement',
+  'fund_pool',
+  'loan_book',
+  'interest_expense',
+] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+
+export type AccountRef = { userId: number; kind: UserAccountKind } | { system: SystemAccountKind };
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Positive increases the account's balance, negative decreases it. */
+  amountMinor: number;
+}
+
+export interface EntryInput {
+  /** Unique per movement: the same key posts once, however often it is retried. */
+  idempotencyKey: string;
+  kind: string;
+  referenceType?: string | undefined;
+  referenceId?: string | number | undefined;
+  memo?: string | undefined;
+  postings: PostingInput[];
+}
+
+export interface PostedEntry {
+  entryId: number;
+  /** True when the key had been posted before and nothing new was written. */
+  replayed: boolean;
+}
+
+function accountCode(ref: AccountRef, currency: string): string {
+  return 'system' in ref ? `system:${ref.system}:${currency}` : `user:${ref.userId}:${ref.kind}:${currency}`;
+}
+
+/**
+ * The double-entry ledger. Every movement is one journal entry whose postings sum to zero, written
+ * in the caller's transaction (the same one as the business row). Accounts are locked in a fixed
+ * order (by id) on PostgreSQL; SQLite transactions are serialized by BEGIN IMMEDIATE.
+ */
+export class Ledger {
+  constructor(
+    private readonly dialect: Dialect,
+    readonly currency: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The account's id, creating the account on first use. */
+  async accountId(trx: Trx, ref: AccountRef): Promise<number> {
+    const code = accountCode(ref, this.currency);
+    const existing = await trx.selectFrom('ledgerAccounts').select('id').where('code', '=', code).executeTakeFirst();
+    if (existing) return Number(existing.id);
+    await trx
+      .insertInto('ledgerAccounts')
+      .values({
+        code,
+        userId: 'system' in ref ? null : ref.userId,
+        kind: 'system' in ref ? ref.system : ref.kind,
+        currency: this.currency,
+        createdAt: this.clock.nowMs(),
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    const row = await trx.selectFrom('ledgerAccounts').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** A user account's balance in minor units (0 when the account does not exist yet). */
+  async balance(trx: Trx, ref: AccountRef): Promise<number> {
+    const row = await trx
+      .selectFrom('ledgerAccounts')
+      .select('balanceMinor')
+      .where('code', '=', accountCode(ref, this.currency))
+      .executeTakeFirst();
+    return row ? Number(row.balanceMinor) : 0;
+  }
+
+  /**
+   * Posts one balanced entry. Refuses (INSUFFICIENT_FUNDS, nothing written) when a user account would
+   * go below zero; a repeated idempotency key returns the first entry and writes nothing.
+   */
+  async post(trx: Trx, input: EntryInput): Promise<PostedEntry> {
+    invariant(input.postings.length >= 2, 'an entry needs at least two postings');
+    let sum = 0;
+    for (const posting of input.postings) {
+      invariant(
+        Number.isSafeInteger(posting.amountMinor) && posting.amountMinor !== 0,
+        'postings are non-zero integers',
+      );
+      sum += posting.amountMinor;
+    }
+    invariant(sum === 0, `postings of ${input.kind} must sum to zero, not ${sum}`);
+    invariant(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= 160, 'idempotency key length');
+
+    const previous = await this.findEntry(trx, input.idempotencyKey);
+    if (previous !== undefined) return { entryId: previous, replayed: true };
+
+    // Net the postings per account, then lock the accounts in id order: every transaction takes its
+    // locks in the same order, so two movements can never wait on each other in a cycle.
+    const byAccount = new Map<number, number>();
+    for (const posting of input.postings) {
+      const id = await this.accountId(trx, posting.account);
+      byAccount.set(id, (byAccount.get(id) ?? 0) + posting.amountMinor);
+    }
+    const ids = [...byAccount.keys()].sort((a, b) => a - b);
+    const locked =
+      this.dialect === 'postgres'
+        ? await trx
+            .selectFrom('ledgerAccounts')
+            .select(['id', 'userId', 'balanceMinor'])
+            .where('id', 'in', ids)
+            .orderBy('id')
+            .forUpdate()
+            .execute()
+        : await trx
+            .selectFrom('ledgerAccounts')
+            .select(['id', 'userId', 'balanceMinor'])
+            .where('id', 'in', ids)
+            .execute();
+    for (const account of locked) {
+      const after = Number(account.balanceMinor) + (byAccount.get(Number(account.id)) ?? 0);
+      if (account.userId !== null && after < 0) throw new AppError('INSUFFICIENT_FUNDS');
+    }
+
+    let entryId: number;
+    try {
+      const row = await trx
+        .insertInto('journalEntries')
+        .values({
+          idempotencyKey: input.idempotencyKey,
+          kind: input.kind,
+          referenceType: input.referenceType ?? null,
+          referenceId: input.referenceId === undefined ? null : String(input.referenceId),
+          memo: input.memo ?? null,
+          createdAt: this.clock.nowMs(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      entryId = Number(row.id);
+    } catch (error) {
+      // Another transaction posted the same key between our check and our insert.
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+      throw error;
+    }
+    const postings = [];
+    for (const posting of input.postings) {
+      postings.push({
+        entryId,
+        accountId: await this.accountId(trx, posting.account),
+        amountMinor: posting.amountMinor,
+      });
+    }
+    await trx.insertInto('postings').values(postings).execute();
+    for (const id of ids) {
+      const delta = byAccount.get(id) ?? 0;
+      if (delta === 0) continue;
+      await trx
+        .updateTable('ledgerAccounts')
+        .set((eb) => ({ balanceMinor: eb('balanceMinor', '+', delta) }))
+        .where('id', '=', id)
+        .execute();
+    }
+    return { entryId, replayed: false };
+  }
+
+  /**
+   * Reserves money: moves it from the user's cash to frozen and opens a hold, one entry. Refuses
+   * with INSUFFICIENT_FUNDS when cash does not cover it.
+   */
+  async hold(
+    trx: Trx,
+    input: {
+      userId: number;
+      amountMinor: number;
+      reason: string;
+      referenceId?: string | number;
+      idempotencyKey: string;
+    },
+  ): Promise<number> {
+    invariant(Number.isSafeInteger(input.amountMinor) && input.amountMinor > 0, 'a hold is a positive amount');
+    const row = await trx
+      .insertInto('holds')
+      .values({
+        userId: input.userId,
+        currency: this.currency,
+        amountMinor: input.amountMinor,
+        reason: input.reason,
+        referenceId: input.referenceId === undefined ? null : String(input.referenceId),
+        createdAt: this.clock.nowMs(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const holdId = Number(row.id);
+    const posted = await this.post(trx, {
+      idempotencyKey: input.idempotencyKey,
+      kind: `hold.${input.reason}`,
+      referenceType: 'hold',
+      referenceId: holdId,
+      postings: [
+        { account: { userId: input.userId, kind: 'cash' }, amountMinor: -input.amountMinor },
+        { account: { userId: input.userId, kind: 'frozen' }, amountMinor: input.amountMinor },
+      ],
+    });
+    invariant(!posted.replayed, 'a new hold cannot reuse an idempotency key');
+    return holdId;
+  }
+
+  /**
+   * Settles a hold: `amountMinor` (all of it, or part) goes from frozen to `to`, and whatever is left
+   * returns to the user's cash. The hold is then closed.
+   */
+  async capture(
+    trx: Trx,
+    input: { holdId: number; amountMinor: number; to: AccountRef; idempotencyKey: string; kind: string },
+  ) {
+    const hold = await this.openHold(trx, input.holdId);
+    invariant(Number.isSafeInteger(input.amountMinor) && input.amountMinor > 0, 'a capture is a positive amount');
+    if (input.amountMinor > hold.amountMinor) throw new AppError('INSUFFICIENT_FUNDS');
+    const rest = hold.amountMinor - input.amountMinor;
+    const postings: PostingInput[] = [
+      { account: { userId: hold.userId, kind: 'frozen' }, amountMinor: -hold.amountMinor },
+      { account: input.to, amountMinor: input.amountMinor },
+    ];
+    if (rest > 0) postings.push({ account: { userId: hold.userId, kind: 'cash' }, amountMinor: rest });
+    await this.post(trx, {
+      idempotencyKey: input.idempotencyKey,
+      kind: input.kind,
+      referenceType: 'hold',
+      referenceId: hold.id,
+      postings,
+    });
+    await trx
+      .updateTable('holds')
+      .set({ status: 'captured', capturedMinor: input.amountMinor, closedAt: this.clock.nowMs() })
+      .where('id', '=', hold.id)
+      .execute();
+  }
+
+  /** Cancels a hold: the whole amount returns from frozen to the user's cash. */
+  async void(trx: Trx, input: { holdId: number; idempotencyKey: string; kind: string }) {
+    const hold = await this.openHold(trx, input.holdId);
+    await this.post(trx, {
+      idempotencyKey: input.idempotencyKey,
+      kind: input.kind,
+      referenceType: 'hold',
+      referenceId: hold.id,
+      postings: [
+        { account: { userId: hold.userId, kind: 'frozen' }, amountMinor: -hold.amountMinor },
+        { account: { userId: hold.userId, kind: 'cash' }, amountMinor: hold.amountMinor },
+      ],
+    });
+    await trx
+      .updateTable('holds')
+      .set({ status: 'voided', closedAt: this.clock.nowMs() })
+      .where('id', '=', hold.id)
+      .execute();
+  }
+
+  private async openHold(trx: Trx, holdId: number) {
+    const query = trx.selectFrom('holds').select(['id', 'userId', 'amountMinor', 'status']).where('id', '=', holdId);
+    const hold = await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    if (!hold) throw new AppError('NOT_FOUND');
+    if (hold.status !== 'open') throw new AppError('HOLD_NOT_OPEN');
+    return { id: Number(hold.id), userId: Number(hold.userId), amountMinor: Number(hold.amountMinor) };
+  }
+
+  private async findEntry(trx: Trx, key: string): Promise<number | undefined> {
+    const row = await trx
+      .selectFrom('journalEntries')
+      .select('id')
+      .where('idempotencyKey', '=', key)
+      .executeTakeFirst();
+    return row ? Number(row.id) : undefined;
+  }
+}

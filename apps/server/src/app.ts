@@ -1,19 +1,26 @@
 import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { KYC_IMAGE_MAX_BYTES } from '@bourse/shared/schemas/kyc';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './domains/admin/admin.routes.ts';
 import { authenticateOperator } from './domains/admin/operators.service.ts';
 import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
+import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
+import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.ts';
 import { registerUserRoutes } from './domains/users/users.routes.ts';
+import { registerSandboxRoutes } from './domains/wallet/sandbox.routes.ts';
+import { registerWalletRoutes } from './domains/wallet/wallet.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { installIdempotency } from './platform/idempotency.ts';
 import { AppError } from './platform/errors.ts';
 import './platform/fastify-types.ts';
 import { requestLanguage } from './platform/i18n.ts';
@@ -151,10 +158,33 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
+  installIdempotency(app, ctx);
+
   await registerAuthRoutes(app, ctx);
   await registerUserRoutes(app, ctx);
   await registerSettingsRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
+  await registerKycRoutes(app, ctx);
+  await registerKycAdminRoutes(app, ctx);
+  // Multipart bodies are parsed only inside this scope, for the upload routes; anywhere else one is
+  // refused with 415. Limits: two files of at most 8 MiB, a handful of short text fields.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: {
+        fileSize: KYC_IMAGE_MAX_BYTES,
+        files: 2,
+        fields: 10,
+        fieldSize: 1024,
+        fieldNameSize: 64,
+        parts: 12,
+        headerPairs: 20,
+      },
+      throwFileSizeLimit: true,
+    });
+    await registerKycUploadRoutes(uploads, ctx);
+  });
+  await registerWalletRoutes(app, ctx);
+  await registerSandboxRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

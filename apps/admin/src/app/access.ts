@@ -6,13 +6,15 @@ import type { OperatorRole } from '@bourse/shared/schemas/admin';
  */
 export const SECTION_ROLES = {
   invitations: ['admin', 'support'],
+  // Identity documents are for compliance only; an administrator without the role does not see them.
+  kyc: ['compliance'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Section = keyof typeof SECTION_ROLES;
 
 /** Sections in menu order. */
-export const SECTIONS: readonly Section[] = ['invitations', 'audit'];
+export const SECTIONS: readonly Section[] = ['invitations', 'kyc', 'audit'];
 
 export function canAccess(roles: readonly OperatorRole[], section: Section): boolean {
   const allowed: readonly OperatorRole[] = SECTION_ROLES[section];

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
 import { AuditLogScreen } from '../features/audit/components/audit-log-screen.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { InvitationsScreen } from '../features/invitations/components/invitations-screen.tsx';
+import { KycQueueScreen } from '../features/kyc/components/kyc-queue-screen.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
 import { i18n } from './i18n.ts';
 import { NotFound } from './not-found.tsx';
@@ -26,6 +27,14 @@ export function AppRoutes() {
           element={
             <RequireSection section="invitations">
               <InvitationsScreen />
+            </RequireSection>
+          }
+        />
+        <Route
+          path={paths.kyc.path}
+          element={
+            <RequireSection section="kyc">
+              <KycQueueScreen />
             </RequireSection>
           }
         />

@@ -3,5 +3,6 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   signIn: { path: '/sign-in', getHref: () => '/sign-in' },
   invitations: { path: '/invitations', getHref: () => '/invitations' },
+  kyc: { path: '/kyc', getHref: () => '/kyc' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

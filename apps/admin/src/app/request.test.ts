@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { catalogs } from '@bourse/shared/i18n/index';
-import { fail, ok, stubApi } from '../test/api-stub.ts';
+import { fail, file, ok, stubApi } from '../test/api-stub.ts';
 import { changeLanguage } from './i18n.ts';
-import { ApiError, REQUEST_TIMEOUT_MS, request } from './request.ts';
+import { ApiError, REQUEST_TIMEOUT_MS, request, requestBlob } from './request.ts';
 import { TOKEN_STORAGE_KEY, getToken, setToken } from './session.ts';
 
 const item = z.object({ id: z.number() });
@@ -129,5 +129,37 @@ describe('request', () => {
       msg: catalogs.fr.common.networkError,
       status: 0,
     });
+  });
+});
+
+describe('requestBlob', () => {
+  it('fetches a private file with the token and returns its bytes', async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const api = stubApi({ 'GET /api/admin/kyc/7/images/front': () => file(bytes, 'image/jpeg') });
+    setToken('t-1');
+
+    const blob = await requestBlob('/api/admin/kyc/7/images/front');
+
+    expect(blob.type).toBe('image/jpeg');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    expect(api.requests[0]?.headers.get('token')).toBe('t-1');
+    expect(api.requests[0]?.headers.get('lang')).toBe('fr');
+  });
+
+  it('rejects a refusal with the server’s code and message, and ends the session on 401', async () => {
+    stubApi({
+      'GET /api/admin/kyc/7/images/front': () => fail(403, 'FORBIDDEN', 'Interdit'),
+      'GET /api/admin/kyc/7/images/back': () => fail(401, 'SESSION_EXPIRED', 'Session expirée'),
+    });
+    setToken('t-1');
+
+    await expect(requestBlob('/api/admin/kyc/7/images/front')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      msg: 'Interdit',
+      status: 403,
+    });
+    expect(getToken()).toBe('t-1');
+    await expect(requestBlob('/api/admin/kyc/7/images/back')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeNull();
   });
 });

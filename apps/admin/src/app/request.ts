@@ -67,6 +67,80 @@ function clientError(code: ClientErrorCode, status = 0): ApiError {
   return new ApiError({ code, msg: i18n.t(key), status });
 }
 
+interface Exchange<R> {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  accept: string;
+  signal?: AbortSignal | undefined;
+  timeoutMs: number;
+  /** Reads the answer while the timeout still applies: JSON for the API, bytes for a file. */
+  read: (response: Response) => Promise<R>;
+}
+
+/**
+ * One round trip with the operator's token and language, a timeout, and the caller's abort. A
+ * network failure or timeout rejects with a client ApiError; a caller's abort rejects as an abort.
+ */
+async function exchange<R>(options: Exchange<R>): Promise<{ response: Response; result: R; token: string | null }> {
+  const { method, url, body, accept, signal, timeoutMs, read } = options;
+  const language = currentLanguage();
+  const token = getToken();
+  const headers: Record<string, string> = { accept, 'accept-language': language, lang: language };
+  if (token) headers.token = token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    return { response, result: await read(response), token };
+  } catch (error) {
+    if (timedOut) throw clientError('TIMEOUT');
+    // Cancelled by the caller (a query that is no longer needed): let the caller see the abort as such.
+    if (signal?.aborted) throw error;
+    throw clientError('NETWORK_ERROR');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+const readJson = (response: Response): Promise<unknown> => response.json().catch(() => undefined);
+
+/**
+ * Turns a refusal into an ApiError. A 401 ends the session that made the call, and only that one:
+ * a late 401 for a token that was already replaced by a new sign-in must not sign the operator out.
+ */
+function refusal(response: Response, payload: unknown, token: string | null, endsSessionOn401: boolean): ApiError {
+  const parsed = envelope.safeParse(payload);
+  const answer = parsed.success ? parsed.data : null;
+  const unauthorized = response.status === 401 || answer?.code === 401;
+  if (unauthorized && endsSessionOn401 && token !== null && getToken() === token) {
+    clearSession({ reason: answer?.msg ?? i18n.t('errors.SESSION_EXPIRED') });
+  }
+  if (answer === null) return clientError('BAD_RESPONSE', response.status);
+  return new ApiError({
+    code: answer.error ?? `HTTP_${response.status}`,
+    msg: answer.msg ?? i18n.t('common.submitFailed'),
+    status: unauthorized ? 401 : response.status,
+  });
+}
+
 /**
  * Calls the API and returns `data` of a `{ code: 1 }` envelope, validated by `schema`. Every other
  * outcome rejects with an ApiError carrying the server's code and localized message. A 401 on an
@@ -82,66 +156,48 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     signal,
     timeoutMs = REQUEST_TIMEOUT_MS,
   } = options;
-  const language = currentLanguage();
-  const token = getToken();
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language, lang: language };
-  if (token) headers.token = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const exchanged = await exchange({
+    method,
+    url: buildUrl(path, query),
+    body,
+    accept: 'application/json',
+    signal,
+    timeoutMs,
+    read: readJson,
+  });
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const forwardAbort = () => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', forwardAbort, { once: true });
-
-  let response: Response;
-  let payload: unknown;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
-    payload = await response.json().catch(() => undefined);
-  } catch (error) {
-    if (timedOut) throw clientError('TIMEOUT');
-    // Cancelled by the caller (a query that is no longer needed): let the caller see the abort as such.
-    if (signal?.aborted) throw error;
-    throw clientError('NETWORK_ERROR');
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
-  }
-
+  const { response, result: payload, token } = exchanged;
   const parsed = envelope.safeParse(payload);
   const answer = parsed.success ? parsed.data : null;
-  const unauthorized = response.status === 401 || answer?.code === 401;
-  // Only the session that made the call is ended: a late 401 for a token that was already replaced
-  // by a new sign-in must not sign the operator out again.
-  if (unauthorized && endsSessionOn401 && token !== null && getToken() === token) {
-    clearSession({ reason: answer?.msg ?? i18n.t('errors.SESSION_EXPIRED') });
+  if (answer === null || answer.code !== 1 || !response.ok || response.status === 401) {
+    throw refusal(response, payload, token, endsSessionOn401);
   }
 
-  if (answer === null) throw clientError('BAD_RESPONSE', response.status);
-  const { code, msg, error, data } = answer;
-  if (code !== 1 || !response.ok) {
-    throw new ApiError({
-      code: error ?? `HTTP_${response.status}`,
-      msg: msg ?? i18n.t('common.submitFailed'),
-      status: unauthorized ? 401 : response.status,
-    });
-  }
-
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(answer.data);
   if (!result.success) {
     console.error(`Unexpected response shape from ${method} ${path}`, result.error.issues);
     throw clientError('BAD_RESPONSE', response.status);
   }
   return result.data;
+}
+
+/**
+ * Fetches a private file (an ID image) with the operator's token, to be shown through an object
+ * URL: such files never have a public address. Refusals reject with an ApiError as `request` does.
+ */
+export async function requestBlob(
+  path: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<Blob> {
+  const { response, result, token } = await exchange({
+    method: 'GET',
+    url: path,
+    accept: 'image/*',
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    read: async (answer) =>
+      answer.ok ? { file: await answer.blob() } : { file: null, payload: await readJson(answer) },
+  });
+  if (!result.file) throw refusal(response, result.payload, token, true);
+  return result.file;
 }

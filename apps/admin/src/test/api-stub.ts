@@ -14,11 +14,22 @@ export interface RecordedRequest {
 export interface StubResponse {
   status: number;
   body: unknown;
+  /** Answer with these bytes instead of a JSON body (private files such as ID images). */
+  bytes?: Uint8Array;
+  contentType?: string;
 }
 
 type Handler = (request: RecordedRequest) => StubResponse | Promise<StubResponse>;
 
 export const ok = (data: unknown): StubResponse => ({ status: 200, body: { code: 1, msg: 'ok', data } });
+
+/** A file answer, e.g. an image. */
+export const file = (bytes: Uint8Array, contentType: string): StubResponse => ({
+  status: 200,
+  body: undefined,
+  bytes,
+  contentType,
+});
 
 export const fail = (status: number, error: string, msg: string): StubResponse => ({
   status,
@@ -49,6 +60,12 @@ export function stubApi(routes: Record<string, Handler>) {
     const response = handler
       ? await handler(recorded)
       : fail(404, 'NOT_FOUND', `no stub for ${recorded.method} ${recorded.path}`);
+    if (response.bytes) {
+      return new Response(new Uint8Array(response.bytes), {
+        status: response.status,
+        headers: { 'content-type': response.contentType ?? 'application/octet-stream' },
+      });
+    }
     return new Response(JSON.stringify(response.body), {
       status: response.status,
       headers: { 'content-type': 'application/json' },

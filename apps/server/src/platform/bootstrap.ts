@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { Ledger } from '../domains/ledger/ledger.service.ts';
+import { SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
 import pino from 'pino';
 import { SimulatedClock, SystemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -28,7 +31,15 @@ export async function createContext(
   const nonces = redis ? new RedisNonceStore(redis) : new DatabaseNonceStore(database.db);
   const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
   const notifier = new OutboxNotifier(() => clock.nowMs(), log);
-  return { config, database, clock, keys, nonces, notifier, redis };
+  const ledger = new Ledger(database.dialect, config.CURRENCY, clock);
+  const sandbox = new SandboxPaymentProvider(database.db, clock, {
+    // Both ends of the sandbox live in this process; a real provider's secret comes from its dashboard.
+    secret: config.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    publicBaseUrl: '',
+    deliveryDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
+    retryDelaysMs: [1_000, 5_000, 30_000],
+  });
+  return { config, database, clock, keys, nonces, notifier, redis, ledger, payments: sandbox, sandbox };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -26,6 +26,8 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   SQLITE_FILE: z.string().min(1).optional(),
+  /** Uploaded files (ID images); outside the web root. Defaults to `$DATA_DIR/uploads`. */
+  UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -46,6 +48,9 @@ export const configSchema = z.object({
   RESET_CODE_MAX_ATTEMPTS: int(1, 20).default(5),
   RESET_CODE_COOLDOWN_SECONDS: int(0, 3600).default(60),
   RESET_CODE_RATE_PER_IP_PER_MINUTE: int(1, 100_000).default(10),
+  DUPLICATE_SUBMIT_WINDOW_MS: int(0, 60_000).default(1000),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SANDBOX_WEBHOOK_DELAY_MS: int(0, 60_000).default(500),
   KF_URL: z.string().min(1).default('mailto:support@bourse.example'),
   SUPPORT_OPEN_HOUR: int(0, 23).default(8),
   SUPPORT_CLOSE_HOUR: int(1, 24).default(20),
@@ -63,6 +68,7 @@ export type RawConfig = z.infer<typeof configSchema>;
 export type Config = RawConfig & {
   clockMode: 'real' | 'simulated';
   sqliteFile: string;
+  uploadDir: string;
   version: string;
 };
 
@@ -87,12 +93,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.SUPPORT_CLOSE_HOUR <= raw.SUPPORT_OPEN_HOUR) {
     throw new ConfigError(['SUPPORT_CLOSE_HOUR: must be later than SUPPORT_OPEN_HOUR']);
   }
+  // Uploads are served only through authorised API routes: never from inside a static root.
+  const uploadDir = path.resolve(raw.UPLOAD_DIR ?? path.join(raw.DATA_DIR, 'uploads'));
+  for (const [name, root] of [
+    ['WEB_DIST', raw.WEB_DIST],
+    ['ADMIN_DIST', raw.ADMIN_DIST],
+  ] as const) {
+    const relative = path.relative(path.resolve(root), uploadDir);
+    if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
+      throw new ConfigError([`UPLOAD_DIR: must lie outside ${name} (${root})`]);
+    }
+  }
   // Simulated time is for demos and tests only; production runs on the real clock unless told otherwise.
   const clockMode = raw.CLOCK_MODE ?? (raw.NODE_ENV === 'production' ? 'real' : 'simulated');
   return {
     ...raw,
     clockMode,
     sqliteFile: raw.SQLITE_FILE ?? path.join(raw.DATA_DIR, 'bourse.sqlite'),
+    uploadDir,
     version: readVersion(),
   };
 }

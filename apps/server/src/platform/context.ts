@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { Ledger } from '../domains/ledger/ledger.service.ts';
+import type { PaymentProvider, SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -15,4 +17,8 @@ export interface AppContext {
   nonces: NonceStore;
   notifier: Notifier;
   redis?: Redis | undefined;
+  ledger: Ledger;
+  payments: PaymentProvider;
+  /** The built-in sandbox processor, when it is the one in use (it serves its checkout page). */
+  sandbox?: SandboxPaymentProvider | undefined;
 }

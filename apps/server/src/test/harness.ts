@@ -186,3 +186,65 @@ export async function countRows(t: TestApp, table: 'users' | 'sessions' | 'invit
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A multipart/form-data body, built by hand the way a browser sends it. */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: Record<string, { filename: string; contentType: string; data: Buffer }>,
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----bourse${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${file.filename}"\r\ncontent-type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small real JPEG, made with sharp. */
+export async function jpegImage(width = 64, height = 40): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** An investor whose identity a compliance operator has approved, under the given real name. */
+export async function verifiedInvestor(t: TestApp, realName: string) {
+  const user = await investor(t);
+  const image = await jpegImage();
+  const form = multipartBody(
+    { realName, idNumber: 'L01X00T47', docType: 'id_card' },
+    {
+      front: { filename: 'front.jpg', contentType: 'image/jpeg', data: image },
+      back: { filename: 'back.jpg', contentType: 'image/jpeg', data: image },
+    },
+  );
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/authentication',
+    headers: { token: user.token, ...form.headers },
+    payload: form.payload,
+  });
+  if (submitted.statusCode !== 200) throw new Error(`KYC submission failed: ${submitted.body}`);
+  const info = body<{ id: number }>(
+    await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: user.token } }),
+  );
+  const compliance = await operator(t, ['compliance']);
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/kyc/${info.data.id}/approve`,
+    headers: { token: compliance.token },
+  });
+  if (approved.statusCode !== 200) throw new Error(`KYC approval failed: ${approved.body}`);
+  return { ...user, userId: info.data.id };
+}

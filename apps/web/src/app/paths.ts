@@ -17,6 +17,7 @@ export const paths = {
   my: route('/my'),
   setting: route('/setting'),
   settingLanguage: route('/setting/language'),
+  realNameAuthentication: route('/realNameAuthentication'),
 } as const;
 
 /**

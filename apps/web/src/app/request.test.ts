@@ -233,3 +233,44 @@ describe('request client: headers and parameters', () => {
     await expect(pending).resolves.toEqual({ done: true });
   });
 });
+
+describe('request client: multipart bodies', () => {
+  const form = (fields: Record<string, string | File>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    return data;
+  };
+  const photo = (name: string, bytes: number, type = 'image/jpeg') => new File([new Uint8Array(bytes)], name, { type });
+
+  it('sends a FormData as it is, with no content type of its own so the browser adds the boundary', async () => {
+    const { sent } = mockFetch({ 'POST /api/user/authentication': () => ok({ status: 'in_review' }) });
+    logIn('secret-token');
+    const body = form({ realName: 'Ada Lovelace', front: photo('front.jpg', 10) });
+
+    await expect(post('/api/user/authentication', body)).resolves.toEqual({ status: 'in_review' });
+
+    expect(sent[0]!.body).toBe(body);
+    expect(sent[0]!.headers['content-type']).toBeUndefined();
+    expect(sent[0]!.headers.token).toBe('secret-token');
+    expect(sent[0]!.headers.lang).toBe('en');
+  });
+
+  it('refuses the same fields and files again within 1000 ms', async () => {
+    const { spy } = mockFetch({ 'POST /api/upload': () => ok({}) });
+    await post('/api/upload', form({ realName: 'Ada', front: photo('a.jpg', 10) }));
+    const error = await rejection(post('/api/upload', form({ realName: 'Ada', front: photo('a.jpg', 10) })));
+    expect(error.kind).toBe('duplicate');
+    expect(await screen.findByText('The data is being processed, please do not resubmit')).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a different file, file size or field value through at once', async () => {
+    const { spy } = mockFetch({ 'POST /api/upload': () => ok({}) });
+    await post('/api/upload', form({ realName: 'Ada', front: photo('a.jpg', 10) }));
+    await post('/api/upload', form({ realName: 'Ada', front: photo('b.jpg', 10) }));
+    await post('/api/upload', form({ realName: 'Ada', front: photo('b.jpg', 11) }));
+    await post('/api/upload', form({ realName: 'Ada L', front: photo('b.jpg', 11) }));
+    await post('/api/upload', form({ realName: 'Ada L', back: photo('b.jpg', 11) }));
+    expect(spy).toHaveBeenCalledTimes(5);
+  });
+});

@@ -22,7 +22,10 @@ export interface RequestOptions<T> {
   url: string;
   /** Sent in the query string (GET parameters). */
   params?: QueryParams;
-  /** Sent as JSON. */
+  /**
+   * Sent as JSON; a FormData is sent as multipart instead (without a content-type header, so the
+   * browser writes it with the boundary).
+   */
   body?: unknown;
   /** Validates the envelope's `data`; a mismatch rejects with `invalid-response`. */
   schema?: z.ZodType<T>;
@@ -60,6 +63,22 @@ function isDuplicateWrite(key: string): boolean {
   if (recentWrites.has(key)) return true;
   recentWrites.set(key, now);
   return false;
+}
+
+/**
+ * What identifies a multipart body for the duplicate guard: each field's name and value, and for a
+ * file its name, size and type (the bytes themselves are not read).
+ */
+function formDataKey(form: FormData): string {
+  const parts: string[] = [];
+  form.forEach((value, name) => {
+    parts.push(
+      typeof value === 'string'
+        ? `${name}=${JSON.stringify(value)}`
+        : `${name}=file:${JSON.stringify(value.name)}:${value.size}:${value.type}`,
+    );
+  });
+  return `multipart:${parts.join('&')}`;
 }
 
 /** Forgets the writes the duplicate guard remembers (tests, and after logout). */
@@ -116,10 +135,11 @@ function notify(message: string | undefined): boolean {
 export async function request<T = unknown>(options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
   const url = buildUrl(options.url, options.params);
-  const bodyText = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const form = options.body instanceof FormData ? options.body : undefined;
+  const bodyText = options.body === undefined || form ? undefined : JSON.stringify(options.body);
 
   if ((method === 'POST' || method === 'PUT') && !options.allowDuplicate) {
-    if (isDuplicateWrite(`${method} ${url} ${bodyText ?? ''}`)) {
+    if (isDuplicateWrite(`${method} ${url} ${form ? formDataKey(form) : (bodyText ?? '')}`)) {
       const message = i18n.t('common.duplicateSubmit');
       showToast(message);
       throw new RequestError('duplicate', message, { notified: true });
@@ -153,7 +173,7 @@ export async function request<T = unknown>(options: RequestOptions<T>): Promise<
     response = await fetch(url, {
       method,
       headers,
-      body: bodyText,
+      body: form ?? bodyText,
       signal: controller.signal,
       credentials: 'same-origin',
     });

@@ -24,6 +24,11 @@ const SettingsRoute = lazy(() =>
 const LanguageRoute = lazy(() =>
   import('../features/settings/routes/language-route').then((m) => ({ default: m.LanguageRoute })),
 );
+const RealNameAuthenticationRoute = lazy(() =>
+  import('../features/kyc/routes/real-name-authentication-route').then((m) => ({
+    default: m.RealNameAuthenticationRoute,
+  })),
+);
 const NotFoundRoute = lazy(() =>
   import('../features/errors/routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -63,6 +68,7 @@ export function AppRoutes() {
           <Route path={paths.my.path} element={null} />
           <Route path={paths.setting.path} element={<SettingsRoute />} />
           <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
+          <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -5,6 +5,7 @@ export interface SentRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
+  /** A JSON body parsed, a FormData as it was sent, otherwise undefined. */
   body: unknown;
   signal: AbortSignal | undefined;
 }
@@ -39,7 +40,12 @@ export function mockFetch(routes: Record<string, Handler>) {
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body =
+      typeof init?.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init?.body instanceof FormData
+          ? init.body
+          : undefined;
     const signal = init?.signal ?? undefined;
     const request: SentRequest = { url, method: init?.method ?? 'GET', headers, body, signal };
     sent.push(request);

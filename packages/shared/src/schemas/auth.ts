@@ -131,3 +131,15 @@ export const agreementResponse = z.object({
   sections: z.array(z.object({ id: z.string(), title: z.string(), body: z.string() })),
 });
 export type AgreementResponse = z.infer<typeof agreementResponse>;
+
+/** The trading password: exactly six digits. */
+export const tradingPasswordPattern = /^\d{6}$/;
+const tradingPassword = z.string().regex(tradingPasswordPattern, 'must be 6 digits');
+
+export const tradingPasswordBody = z.strictObject({
+  password: tradingPassword,
+  confirmPassword: tradingPassword,
+  /** Needed to set the first one, and accepted instead of the old one when changing it. */
+  loginPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  oldPassword: tradingPassword.optional(),
+});

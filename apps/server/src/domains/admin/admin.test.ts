@@ -205,18 +205,26 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         if (!route.url.startsWith('/api/admin/') || route.url === '/api/admin/login') continue;
         expect(route.auth).toBe('operator');
         expect(route.roles.length).toBeGreaterThan(0);
-        routes.push({ method: route.method, url: route.url.replace(':code', 'X') });
+        routes.push({ method: route.method, url: route.url.replace(/:\w+/g, 'X') });
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'GET /api/admin/audit',
         'GET /api/admin/invitations',
+        'GET /api/admin/kyc',
+        'GET /api/admin/kyc/X/images/X',
         'GET /api/admin/me',
         'GET /api/admin/outbox',
+        'GET /api/admin/payments',
+        'GET /api/admin/withdrawals',
         'POST /api/admin/clock/advance',
         'POST /api/admin/invitations',
         'POST /api/admin/invitations/X/disable',
+        'POST /api/admin/kyc/X/approve',
+        'POST /api/admin/kyc/X/resubmit',
         'POST /api/admin/ledger/verify',
         'POST /api/admin/logout',
+        'POST /api/admin/withdrawals/X/pay',
+        'POST /api/admin/withdrawals/X/reject',
       ]);
       for (const route of routes) {
         const res = await probe.app.inject({ method: route.method as 'GET', url: route.url, payload: {} });

@@ -1,5 +1,8 @@
 import type { AuditEntry } from '@bourse/shared/schemas/admin';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
+import { operatorOf } from '../../platform/fastify-types.ts';
 
 export interface AuditRecord {
   operatorId: number | null;
@@ -25,6 +28,38 @@ export async function appendAudit(db: Db | Trx, record: AuditRecord): Promise<vo
       ip: record.ip,
     })
     .execute();
+}
+
+/**
+ * Runs an operator's change and its audit line in one transaction: no change without its record,
+ * no record of a change that did not happen.
+ */
+export async function auditedChange<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  entry: {
+    action: string;
+    target: string | null;
+    /** What the line records beyond the target; may depend on the change's result. */
+    details: Record<string, unknown> | null | ((result: NoInfer<T>) => Record<string, unknown> | null);
+  },
+  change: (trx: Trx, nowMs: number) => Promise<T>,
+): Promise<T> {
+  const operator = operatorOf(request);
+  const nowMs = ctx.clock.nowMs();
+  return ctx.database.transaction(async (trx) => {
+    const result = await change(trx, nowMs);
+    await appendAudit(trx, {
+      operatorId: operator.operatorId,
+      operatorUsername: operator.username,
+      action: entry.action,
+      target: entry.target,
+      details: typeof entry.details === 'function' ? entry.details(result) : entry.details,
+      ip: request.ip ?? null,
+      atMs: nowMs,
+    });
+    return result;
+  });
 }
 
 export async function listAudit(db: Db, page: { page: number; pageSize: number }) {

@@ -220,15 +220,27 @@ export class Ledger {
    */
   async capture(
     trx: Trx,
-    input: { holdId: number; amountMinor: number; to: AccountRef; idempotencyKey: string; kind: string },
+    input: {
+      holdId: number;
+      amountMinor: number;
+      to: AccountRef | PostingInput[];
+      idempotencyKey: string;
+      kind: string;
+    },
   ) {
     const hold = await this.openHold(trx, input.holdId);
     invariant(Number.isSafeInteger(input.amountMinor) && input.amountMinor > 0, 'a capture is a positive amount');
     if (input.amountMinor > hold.amountMinor) throw new AppError('INSUFFICIENT_FUNDS');
+    // One target takes it all; several (e.g. the bank and the fee) must add up to the captured amount.
+    const targets = Array.isArray(input.to) ? input.to : [{ account: input.to, amountMinor: input.amountMinor }];
+    invariant(
+      targets.reduce((sum, t) => sum + t.amountMinor, 0) === input.amountMinor,
+      'capture targets must add up to the captured amount',
+    );
     const rest = hold.amountMinor - input.amountMinor;
     const postings: PostingInput[] = [
       { account: { userId: hold.userId, kind: 'frozen' }, amountMinor: -hold.amountMinor },
-      { account: input.to, amountMinor: input.amountMinor },
+      ...targets,
     ];
     if (rest > 0) postings.push({ account: { userId: hold.userId, kind: 'cash' }, amountMinor: rest });
     await this.post(trx, {

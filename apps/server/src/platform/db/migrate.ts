@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DatabaseHandle, Dialect } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as ledger from './migrations/0002-ledger.ts';
+import * as kyc from './migrations/0003-kyc.ts';
+import * as wallet from './migrations/0004-wallet.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -10,7 +12,12 @@ type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-foundation': foundation,
   '0002-ledger': ledger,
+  '0003-kyc': kyc,
+  '0004-wallet': wallet,
 };
+
+/** Every migration's name, in order. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}

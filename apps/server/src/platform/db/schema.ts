@@ -161,7 +161,99 @@ export interface HoldsTable {
   closedAt: Ms | null;
 }
 
+export interface IdempotencyKeysTable {
+  userId: number;
+  key: string;
+  requestHash: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  createdAt: Ms;
+}
+
+export interface BankCardsTable {
+  id: Id;
+  userId: number;
+  bankName: string;
+  branch: string;
+  holderName: string;
+  iban: string;
+  status: Generated<string>;
+  createdAt: Ms;
+  removedAt: Ms | null;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  userId: number;
+  type: string;
+  cardId: number | null;
+  amountMinor: number;
+  currency: string;
+  status: Generated<string>;
+  providerRef: string | null;
+  requestKey: string;
+  failureReason: string | null;
+  createdAt: Ms;
+  completedAt: Ms | null;
+}
+
+export interface PaymentEventsTable {
+  eventId: string;
+  paymentId: number | null;
+  type: string;
+  receivedAt: Ms;
+}
+
+export interface SandboxPaymentsTable {
+  providerRef: string;
+  merchantReference: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  status: Generated<string>;
+  createdAt: Ms;
+  decidedAt: Ms | null;
+}
+
+export interface WithdrawalsTable {
+  id: Id;
+  userId: number;
+  cardId: number;
+  amountMinor: number;
+  feeMinor: number;
+  currency: string;
+  holdId: number;
+  status: Generated<string>;
+  reason: string | null;
+  requestKey: string;
+  createdAt: Ms;
+  decidedAt: Ms | null;
+  decidedBy: number | null;
+}
+
+export interface KycSubmissionsTable {
+  id: Id;
+  userId: number;
+  realName: string;
+  idNumber: string;
+  docType: string;
+  frontFile: string;
+  backFile: string;
+  status: Generated<string>;
+  reason: string | null;
+  submittedAt: Ms;
+  decidedAt: Ms | null;
+  decidedBy: number | null;
+}
+
 export interface Database {
+  kycSubmissions: KycSubmissionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  bankCards: BankCardsTable;
+  payments: PaymentsTable;
+  paymentEvents: PaymentEventsTable;
+  sandboxPayments: SandboxPaymentsTable;
+  withdrawals: WithdrawalsTable;
   ledgerAccounts: LedgerAccountsTable;
   journalEntries: JournalEntriesTable;
   postings: PostingsTable;

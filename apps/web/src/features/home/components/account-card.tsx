@@ -2,9 +2,12 @@ import { Card } from 'antd-mobile';
 import { formatNumber } from '@bourse/shared/format';
 import type { UserInfo } from '@bourse/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ChevronRightIcon } from '../../../ui/icons';
+import { KycStatusTag } from '../../../ui/kyc-status-tag';
 import { StatList } from '../../../ui/stat-list';
 import { useLanguage } from '../../../ui/use-language';
-import { KycStatusTag } from './kyc-status-tag';
 
 /** The account at a glance: phone, verification, member level and credit points. */
 export function AccountCard({ user }: { user: UserInfo }) {
@@ -15,7 +18,21 @@ export function AccountCard({ user }: { user: UserInfo }) {
       <StatList
         items={[
           { key: 'phone', label: t('my.phone'), value: user.phone },
-          { key: 'kyc', label: t('my.kycStatus'), value: <KycStatusTag status={user.kycStatus} /> },
+          {
+            key: 'kyc',
+            label: t('my.kycStatus'),
+            // The way to the verification screen, named by what it leads to and the current state.
+            value: (
+              <Link
+                className="stat-link"
+                to={paths.realNameAuthentication.getHref()}
+                aria-label={`${t('my.kycStatus')}: ${t(`kyc.${user.kycStatus}`)}`}
+              >
+                <KycStatusTag status={user.kycStatus} />
+                <ChevronRightIcon />
+              </Link>
+            ),
+          },
           { key: 'level', label: t('my.memberLevel'), value: formatNumber(user.level, lang) },
           { key: 'credit', label: t('my.creditPoints'), value: formatNumber(user.creditPoints, lang) },
         ]}

@@ -4,6 +4,7 @@ import { useUserInfo } from '../../../app/api/get-user-info';
 import { paths } from '../../../app/paths';
 import { useSessionStore } from '../../../app/session-store';
 import { useLogoutWithConfirm } from '../../../app/use-logout';
+import { KycStatusTag } from '../../../ui/kyc-status-tag';
 import { MenuList, type MenuItem } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
@@ -20,6 +21,13 @@ export function MyRoute() {
   const logout = useLogoutWithConfirm();
 
   const items: MenuItem[] = [
+    {
+      key: 'kyc',
+      kind: 'link',
+      label: t('my.kycStatus'),
+      to: paths.realNameAuthentication.getHref(),
+      ...(user.data ? { extra: <KycStatusTag status={user.data.kycStatus} /> } : {}),
+    },
     { key: 'settings', kind: 'link', label: t('my.settings'), to: paths.setting.getHref() },
     { key: 'password', kind: 'link', label: t('my.changePassword'), to: paths.changePassword.getHref() },
     {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { KycStatus } from '@bourse/shared/schemas/auth';
-import { StatusTag, type StatusTone } from '../../../ui/status-tag';
+import { StatusTag, type StatusTone } from './status-tag';
 
 const KYC_TONES: Record<KycStatus, StatusTone> = {
   none: 'neutral',

@@ -1,0 +1,83 @@
+import { Button, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { KycQueuePage, KycSubmission, KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
+import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
+import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
+import { TableEmpty } from '../../../ui/table-empty.tsx';
+import { KycStatusTag } from './kyc-status-tag.tsx';
+
+const EMPTY = '—';
+
+interface KycQueueTableProps {
+  status: KycSubmissionStatus;
+  data: KycQueuePage | undefined;
+  loading: boolean;
+  pageParams: PageParams;
+  onPageChange: (params: PageParams) => void;
+  onReview: (submission: KycSubmission) => void;
+}
+
+/** Submissions in one status; the decision columns appear once there is a decision to show. */
+export function KycQueueTable({ status, data, loading, pageParams, onPageChange, onReview }: KycQueueTableProps) {
+  const { t } = useTranslation();
+  const decided = status !== 'in_review';
+
+  const columns: TableColumnsType<KycSubmission> = [
+    {
+      key: 'submittedAt',
+      title: `${t('admin.kyc.submittedAt')} (${browserTimeZone})`,
+      render: (_, { submittedAt }) => <DateTime value={submittedAt} />,
+    },
+    { key: 'userId', title: t('admin.kyc.userId'), dataIndex: 'userId' },
+    { key: 'phone', title: t('admin.kyc.phone'), dataIndex: 'phone' },
+    { key: 'realName', title: t('admin.kyc.realName'), dataIndex: 'realName' },
+    {
+      key: 'idNumber',
+      title: t('admin.kyc.idNumber'),
+      render: (_, { idNumber }) => <code className="mono">{idNumber}</code>,
+    },
+    { key: 'docType', title: t('admin.kyc.docType'), render: (_, { docType }) => t(`admin.kyc.docTypes.${docType}`) },
+    { key: 'status', title: t('admin.kyc.statusFilter'), render: (_, { status: s }) => <KycStatusTag status={s} /> },
+    ...(decided
+      ? ([
+          {
+            key: 'decidedAt',
+            title: t('admin.kyc.decidedAt'),
+            render: (_, { decidedAt }) => (decidedAt ? <DateTime value={decidedAt} /> : EMPTY),
+          },
+          { key: 'decidedBy', title: t('admin.kyc.decidedBy'), render: (_, { decidedBy }) => decidedBy ?? EMPTY },
+          {
+            key: 'reason',
+            title: t('admin.kyc.reason'),
+            render: (_, { reason }) => <span className="kyc-reason-cell">{reason ?? EMPTY}</span>,
+          },
+        ] satisfies TableColumnsType<KycSubmission>)
+      : []),
+    {
+      key: 'actions',
+      title: t('admin.kyc.actions'),
+      render: (_, submission) => (
+        <Button
+          size="small"
+          type={decided ? 'default' : 'primary'}
+          onClick={() => onReview(submission)}
+          aria-label={`${t('admin.kyc.review')}: ${submission.realName}`}
+        >
+          {t('admin.kyc.review')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Table<KycSubmission>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      locale={{ emptyText: <TableEmpty text={t('admin.kyc.empty')} /> }}
+      scroll={{ x: 'max-content' }}
+      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import type { BankCard } from '@bourse/shared/schemas/wallet';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import type { AppContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { getVerifiedIdentity } from '../kyc/kyc.service.ts';
+import { maskIban } from './wallet.service.ts';
+
+/**
+ * Two spellings of a name are the same when they match after Unicode normalization (NFKC, so
+ * composed and decomposed "é" agree), case folding and collapsing whitespace.
+ */
+export function sameName(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/g, ' ').trim();
+  return norm(a) === norm(b);
+}
+
+function toCard(row: {
+  id: number;
+  bankName: string;
+  branch: string;
+  holderName: string;
+  iban: string;
+  createdAt: number;
+}): BankCard {
+  return {
+    id: Number(row.id),
+    bankName: row.bankName,
+    branch: row.branch,
+    holderName: row.holderName,
+    ibanMasked: maskIban(row.iban),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export async function listCards(ctx: AppContext, userId: number): Promise<BankCard[]> {
+  const rows = await ctx.database.db
+    .selectFrom('bankCards')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  return rows.map(toCard);
+}
+
+/**
+ * Binds a bank account: the agreement accepted, the identity verified, the IBAN valid (checksum and
+ * country format), and the holder the verified person — an investor withdraws only to their own account.
+ */
+export async function bindCard(
+  ctx: AppContext,
+  userId: number,
+  input: { bankName: string; branch: string; holderName: string; iban: string; agree: boolean },
+): Promise<BankCard> {
+  if (!input.agree) throw new AppError('AGREEMENT_REQUIRED');
+  const iban = electronicFormatIBAN(input.iban) ?? '';
+  if (!isValidIBAN(iban)) throw new AppError('INVALID_IBAN');
+  const identity = await getVerifiedIdentity(ctx.database.db, userId);
+  if (!identity) throw new AppError('KYC_REQUIRED');
+  if (!sameName(input.holderName, identity.realName)) throw new AppError('CARD_HOLDER_MISMATCH');
+  try {
+    const row = await ctx.database.db
+      .insertInto('bankCards')
+      .values({
+        userId,
+        bankName: input.bankName,
+        branch: input.branch,
+        holderName: input.holderName.normalize('NFC'),
+        iban,
+        createdAt: ctx.clock.nowMs(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toCard(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CARD_ALREADY_BOUND');
+    throw error;
+  }
+}
+
+/** Unbinds a card, unless a withdrawal to it is still waiting for an operator. */
+export async function unbindCard(ctx: AppContext, userId: number, cardId: number): Promise<void> {
+  await ctx.database.transaction(async (trx) => {
+    const card = await trx
+      .selectFrom('bankCards')
+      .select('id')
+      .where('id', '=', cardId)
+      .where('userId', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (!card) throw new AppError('CARD_NOT_FOUND');
+    const pending = await trx
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('cardId', '=', cardId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (pending) throw new AppError('CARD_HAS_PENDING_WITHDRAWAL');
+    await trx
+      .updateTable('bankCards')
+      .set({ status: 'removed', removedAt: ctx.clock.nowMs() })
+      .where('id', '=', cardId)
+      .execute();
+  });
+}

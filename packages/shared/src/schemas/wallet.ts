@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { AMOUNT_PATTERN } from '../money.ts';
+
+/** A decimal amount string (no floats, at most 2 decimals and 12 integer digits). Never coerced. */
+export const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal string like "100.00"');
+
+export const bankCard = z.object({
+  id: z.number().int(),
+  bankName: z.string(),
+  branch: z.string(),
+  holderName: z.string(),
+  ibanMasked: z.string(),
+  createdAt: z.string(),
+});
+export type BankCard = z.infer<typeof bankCard>;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const bindCardBody = z.strictObject({
+  bankName: text(100),
+  branch: text(100),
+  holderName: text(100),
+  iban: z.string().min(1).max(64),
+  agree: z.boolean(),
+});
+
+export const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const depositBody = z.strictObject({ amount, method: z.literal('quick') });
+export const transferBody = z.strictObject({ cardId: z.number().int().positive(), amount });
+export const withdrawalBody = z.strictObject({
+  cardId: z.number().int().positive(),
+  amount,
+  tradingPassword: z.string().regex(/^\d{6}$/, 'must be 6 digits'),
+});
+
+export const paymentStatus = z.enum(['pending', 'succeeded', 'failed']);
+export const payment = z.object({
+  id: z.number().int(),
+  type: z.enum(['deposit', 'transfer']),
+  amount: z.string(),
+  status: paymentStatus,
+  checkoutUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const withdrawalStatus = z.enum(['pending', 'paid', 'rejected']);
+export const withdrawal = z.object({
+  id: z.number().int(),
+  cardId: z.number().int(),
+  amount: z.string(),
+  fee: z.string(),
+  status: withdrawalStatus,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const PERIODS = ['today', 'week', 'month', 'quarter', 'year'] as const;
+export const recordsQuery = z.strictObject({
+  direction: z.enum(['in', 'out']).optional(),
+  period: z.enum(PERIODS).optional(),
+});
+export const financeRecord = z.object({
+  id: z.string(),
+  type: z.enum(['deposit', 'transfer', 'withdrawal']),
+  direction: z.enum(['in', 'out']),
+  amount: z.string(),
+  fee: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type FinanceRecord = z.infer<typeof financeRecord>;
+
+export const assets = z.object({
+  cash: z.string(),
+  frozen: z.string(),
+  available: z.string(),
+  withdrawable: z.string(),
+  marketValue: z.string(),
+  floatingPnl: z.string(),
+  fund: z.string(),
+  fundPending: z.string(),
+  loanOutstanding: z.string(),
+  totalAssets: z.string(),
+  creditPoints: z.number().int(),
+  level: z.number().int(),
+  currency: z.string(),
+});
+export type Assets = z.infer<typeof assets>;
+
+export const rejectBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });

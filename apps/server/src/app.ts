@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { KYC_IMAGE_MAX_BYTES } from '@bourse/shared/schemas/kyc';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './domains/admin/admin.routes.ts';
+import { registerAdminUserRoutes } from './domains/admin/users.admin-routes.ts';
 import { authenticateOperator } from './domains/admin/operators.service.ts';
 import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
@@ -184,6 +185,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await registerKycUploadRoutes(uploads, ctx);
   });
   await registerWalletRoutes(app, ctx);
+  await registerAdminUserRoutes(app, ctx);
   await registerSandboxRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);

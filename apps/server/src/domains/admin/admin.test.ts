@@ -215,6 +215,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/me',
         'GET /api/admin/outbox',
         'GET /api/admin/payments',
+        'GET /api/admin/settings',
+        'GET /api/admin/users',
+        'GET /api/admin/users/X',
         'GET /api/admin/withdrawals',
         'POST /api/admin/clock/advance',
         'POST /api/admin/invitations',
@@ -223,8 +226,11 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/kyc/X/resubmit',
         'POST /api/admin/ledger/verify',
         'POST /api/admin/logout',
+        'POST /api/admin/users/X/freeze',
+        'POST /api/admin/users/X/unfreeze',
         'POST /api/admin/withdrawals/X/pay',
         'POST /api/admin/withdrawals/X/reject',
+        'PUT /api/admin/settings',
       ]);
       for (const route of routes) {
         const res = await probe.app.inject({ method: route.method as 'GET', url: route.url, payload: {} });

@@ -1,0 +1,321 @@
+import { formatMinor } from '@bourse/shared/money';
+import { page, pageQuery } from '@bourse/shared/schemas/admin';
+import { amount, idParams, rejectBody } from '@bourse/shared/schemas/wallet';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Trx } from '../../platform/db/database.ts';
+import { ok, okResponse } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { revokeAllSessions } from '../auth/auth.repository.ts';
+import { getSettings, SETTING_DEFAULTS, type Settings } from '../settings/settings.service.ts';
+import { maskIban } from '../wallet/wallet.service.ts';
+import { auditedChange } from './audit.ts';
+
+const tags = ['admin'];
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const adminUser = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  nickname: z.string(),
+  kycStatus: z.string(),
+  status: z.enum(['active', 'frozen']),
+  level: z.number().int(),
+  creditPoints: z.number().int(),
+  createdAt: z.string(),
+});
+
+const rate = z.string().regex(/^(0|1|0\.\d{1,6}|1\.0{1,6})$/, 'must be a decimal fraction between 0 and 1');
+const settingsSchema = z.object({
+  minDeposit: amount,
+  minWithdrawal: amount,
+  minTransfer: amount,
+  withdrawalFee: amount,
+  commissionRate: rate,
+  commissionMin: amount,
+  transactionFeeRate: rate,
+  stampDutyRate: rate,
+});
+const settingsUpdate = settingsSchema.partial().strict();
+
+function toAdminUser(row: {
+  id: number;
+  phone: string;
+  nickname: string;
+  kycStatus: string;
+  status: string;
+  level: number;
+  creditPoints: number;
+  createdAt: number;
+}) {
+  return {
+    id: Number(row.id),
+    phone: row.phone,
+    nickname: row.nickname,
+    kycStatus: row.kycStatus,
+    status: row.status === 'frozen' ? ('frozen' as const) : ('active' as const),
+    level: row.level,
+    creditPoints: row.creditPoints,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The console's user pages and settings. Reading is open to every role that serves investors;
+ * freezing is for admin and compliance; fee and limit settings for admin and finance. Every change
+ * is audited with what it was before.
+ */
+export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const everyone = ['admin', 'finance', 'compliance', 'support'] as const;
+
+  r.get(
+    '/api/admin/users',
+    {
+      config: { auth: 'operator', roles: everyone },
+      schema: {
+        tags,
+        querystring: pageQuery.extend({ q: z.string().trim().max(32).optional() }),
+        response: okResponse(page(adminUser)),
+      },
+    },
+    async (request) => {
+      const { q, page: pageNo, pageSize } = request.query;
+      let query = ctx.database.db.selectFrom('users');
+      if (q) {
+        const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+        const pattern = `%${escaped}%`;
+        // Both dialects honour an explicit ESCAPE; SQLite has no default escape character.
+        query = query.where((eb) =>
+          eb.or([
+            sql<boolean>`${eb.ref('phone')} like ${pattern} escape '\\'`,
+            sql<boolean>`${eb.ref('nickname')} like ${pattern} escape '\\'`,
+          ]),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return ok({ items: rows.map(toAdminUser), total: Number(total.n), page: pageNo, pageSize });
+    },
+  );
+
+  const detail = z.object({
+    user: adminUser,
+    balances: z.object({
+      cash: z.string(),
+      frozen: z.string(),
+      fund: z.string(),
+      fundPending: z.string(),
+      loan: z.string(),
+    }),
+    entries: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: z.string(),
+        memo: z.string().nullable(),
+        createdAt: z.string(),
+        postings: z.array(z.object({ account: z.string(), amount: z.string() })),
+      }),
+    ),
+    cards: z.array(
+      z.object({
+        id: z.number().int(),
+        bankName: z.string(),
+        holderName: z.string(),
+        ibanMasked: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    sessions: z.array(
+      z.object({
+        id: z.number().int(),
+        createdAt: z.string(),
+        lastSeenAt: z.string(),
+        expiresAt: z.string(),
+        revokedAt: z.string().nullable(),
+        ip: z.string().nullable(),
+        userAgent: z.string().nullable(),
+      }),
+    ),
+  });
+
+  r.get(
+    '/api/admin/users/:id',
+    { config: { auth: 'operator', roles: everyone }, schema: { tags, params: idParams, response: okResponse(detail) } },
+    async (request) => {
+      const db = ctx.database.db;
+      const user = await db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!user) throw new AppError('NOT_FOUND');
+      const accounts = await db
+        .selectFrom('ledgerAccounts')
+        .select(['id', 'kind', 'code', 'balanceMinor'])
+        .where('userId', '=', user.id)
+        .execute();
+      const balance = (kind: string) => formatMinor(Number(accounts.find((a) => a.kind === kind)?.balanceMinor ?? 0));
+      const accountIds = accounts.map((a) => Number(a.id));
+      const entryRows = accountIds.length
+        ? await db
+            .selectFrom('journalEntries as e')
+            .select(['e.id', 'e.kind', 'e.memo', 'e.createdAt'])
+            .where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom('postings as p')
+                  .select('p.id')
+                  .whereRef('p.entryId', '=', 'e.id')
+                  .where('p.accountId', 'in', accountIds),
+              ),
+            )
+            .orderBy('e.id', 'desc')
+            .limit(50)
+            .execute()
+        : [];
+      const postings = entryRows.length
+        ? await db
+            .selectFrom('postings as p')
+            .innerJoin('ledgerAccounts as a', 'a.id', 'p.accountId')
+            .select(['p.entryId', 'a.code', 'p.amountMinor'])
+            .where(
+              'p.entryId',
+              'in',
+              entryRows.map((e) => Number(e.id)),
+            )
+            .orderBy('p.id')
+            .execute()
+        : [];
+      const cards = await db
+        .selectFrom('bankCards')
+        .selectAll()
+        .where('userId', '=', user.id)
+        .where('status', '=', 'active')
+        .execute();
+      const sessions = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('userId', '=', user.id)
+        .orderBy('id', 'desc')
+        .limit(20)
+        .execute();
+      return ok({
+        user: toAdminUser(user),
+        balances: {
+          cash: balance('cash'),
+          frozen: balance('frozen'),
+          fund: balance('fund'),
+          fundPending: balance('fund_pending'),
+          loan: balance('loan'),
+        },
+        entries: entryRows.map((e) => ({
+          id: Number(e.id),
+          kind: e.kind,
+          memo: e.memo,
+          createdAt: new Date(e.createdAt).toISOString(),
+          postings: postings
+            .filter((p) => Number(p.entryId) === Number(e.id))
+            .map((p) => ({ account: p.code, amount: formatMinor(Number(p.amountMinor)) })),
+        })),
+        cards: cards.map((c) => ({
+          id: Number(c.id),
+          bankName: c.bankName,
+          holderName: c.holderName,
+          ibanMasked: maskIban(c.iban),
+          createdAt: new Date(c.createdAt).toISOString(),
+        })),
+        sessions: sessions.map((s) => ({
+          id: Number(s.id),
+          createdAt: new Date(s.createdAt).toISOString(),
+          lastSeenAt: new Date(s.lastSeenAt).toISOString(),
+          expiresAt: new Date(s.expiresAt).toISOString(),
+          revokedAt: iso(s.revokedAt),
+          ip: s.ip,
+          userAgent: s.userAgent,
+        })),
+      });
+    },
+  );
+
+  for (const action of ['freeze', 'unfreeze'] as const) {
+    r.post(
+      `/api/admin/users/:id/${action}`,
+      {
+        config: { auth: 'operator', roles: ['admin', 'compliance'] },
+        schema: { tags, params: idParams, body: rejectBody, response: okResponse(adminUser) },
+      },
+      async (request) =>
+        ok(
+          await auditedChange(
+            ctx,
+            request,
+            { action: `user.${action}`, target: String(request.params.id), details: { reason: request.body.reason } },
+            async (trx: Trx, nowMs) => {
+              const user = await trx
+                .selectFrom('users')
+                .selectAll()
+                .where('id', '=', request.params.id)
+                .executeTakeFirst();
+              if (!user) throw new AppError('NOT_FOUND');
+              const status = action === 'freeze' ? 'frozen' : 'active';
+              if (user.status === status) throw new AppError('CONFLICT');
+              await trx.updateTable('users').set({ status, updatedAt: nowMs }).where('id', '=', user.id).execute();
+              // A frozen account is signed out everywhere at once.
+              if (action === 'freeze') await revokeAllSessions(trx, user.id, nowMs, 'frozen');
+              return toAdminUser({ ...user, status });
+            },
+          ),
+        ),
+    );
+  }
+
+  const finance = ['admin', 'finance'] as const;
+  r.get(
+    '/api/admin/settings',
+    { config: { auth: 'operator', roles: finance }, schema: { tags, response: okResponse(settingsSchema) } },
+    async () => ok(await getSettings(ctx.database.db)),
+  );
+
+  r.put(
+    '/api/admin/settings',
+    {
+      config: { auth: 'operator', roles: finance },
+      schema: { tags, body: settingsUpdate, response: okResponse(settingsSchema) },
+    },
+    async (request) => {
+      const changes = Object.entries(request.body).filter(([, v]) => v !== undefined) as Array<
+        [keyof Settings, string]
+      >;
+      const before = await getSettings(ctx.database.db);
+      const after = await auditedChange(
+        ctx,
+        request,
+        {
+          action: 'settings.update',
+          target: null,
+          details: Object.fromEntries(changes.map(([k, v]) => [k, { from: before[k], to: v }])),
+        },
+        async (trx, nowMs) => {
+          const operatorId = request.operator?.operatorId ?? null;
+          for (const [key, value] of changes) {
+            if (!(key in SETTING_DEFAULTS)) continue;
+            await trx
+              .insertInto('settings')
+              .values({ key, value, updatedAt: nowMs, updatedBy: operatorId })
+              .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: nowMs, updatedBy: operatorId }))
+              .execute();
+          }
+          return getSettings(trx);
+        },
+      );
+      return ok(after);
+    },
+  );
+}

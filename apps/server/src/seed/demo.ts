@@ -7,6 +7,8 @@ import { hashPassword } from '../platform/crypto.ts';
 import { createOperator } from '../domains/admin/operators.service.ts';
 import { createInvitation } from '../domains/invitations/invitations.service.ts';
 import { appendAudit } from '../domains/admin/audit.ts';
+import { approveSubmission, submitVerification } from '../domains/kyc/kyc.service.ts';
+import { bindCard } from '../domains/wallet/cards.service.ts';
 
 export interface DemoCredentials {
   investor: { username: string; password: string };
@@ -87,6 +89,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
     } satisfies DemoCredentials;
   });
 
+  await verifyAndFundDemoInvestor(ctx);
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;
@@ -110,4 +113,87 @@ export function describeCredentials(credentials: DemoCredentials, baseUrl: strin
     `  The same is in ${file}.`,
     '',
   ].join('\n');
+}
+
+export const DEMO_REAL_NAME = 'Erika Mustermann';
+export const DEMO_DEPOSIT_MINOR = 1_000_000;
+
+/** A plain ID-card-sized picture for the demo's identity documents (no real document is shipped). */
+async function demoDocument(shade: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 856, height: 540, channels: 3, background: { r: shade, g: 120, b: 180 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * The demo investor goes the way every investor does: identity submitted and approved by the demo
+ * operator (audited), a bank account of the verified holder bound, and a settled deposit of
+ * 10,000.00 posted to the ledger like any other.
+ */
+async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<void> {
+  const db = ctx.database.db;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', DEMO_INVESTOR_PHONE)
+    .executeTakeFirstOrThrow();
+  const operator = await db
+    .selectFrom('operators')
+    .select('id')
+    .where('username', '=', DEMO_OPERATOR)
+    .executeTakeFirstOrThrow();
+  const userId = Number(user.id);
+  await submitVerification(ctx, userId, {
+    fields: { realName: DEMO_REAL_NAME, idNumber: 'L01X00T47', docType: 'id_card' },
+    front: await demoDocument(40),
+    back: await demoDocument(90),
+  });
+  const nowMs = ctx.clock.nowMs();
+  await ctx.database.transaction(async (trx) => {
+    await approveSubmission(trx, { userId, operatorId: Number(operator.id), nowMs });
+    await appendAudit(trx, {
+      operatorId: Number(operator.id),
+      operatorUsername: DEMO_OPERATOR,
+      action: 'kyc.approve',
+      target: String(userId),
+      details: { seed: true },
+      ip: null,
+      atMs: nowMs,
+    });
+  });
+  await bindCard(ctx, userId, {
+    bankName: 'Musterbank',
+    branch: 'Berlin',
+    holderName: DEMO_REAL_NAME,
+    iban: 'DE89370400440532013000',
+    agree: true,
+  });
+  await ctx.database.transaction(async (trx) => {
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        userId,
+        type: 'deposit',
+        amountMinor: DEMO_DEPOSIT_MINOR,
+        currency: ctx.ledger.currency,
+        status: 'succeeded',
+        requestKey: 'demo-seed-deposit',
+        createdAt: nowMs,
+        completedAt: nowMs,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.ledger.post(trx, {
+      idempotencyKey: `payment:${payment.id}:credit`,
+      kind: 'deposit',
+      referenceType: 'payment',
+      referenceId: Number(payment.id),
+      memo: 'demo seed deposit',
+      postings: [
+        { account: { system: 'bank_clearing' }, amountMinor: -DEMO_DEPOSIT_MINOR },
+        { account: { userId, kind: 'cash' }, amountMinor: DEMO_DEPOSIT_MINOR },
+      ],
+    });
+  });
 }

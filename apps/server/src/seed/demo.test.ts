@@ -1,0 +1,42 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../domains/ledger/ledger.verify.ts';
+import { body, createTestApp, DIALECTS, login, type TestApp } from '../test/harness.ts';
+import { DEMO_REAL_NAME, seedDemo } from './demo.ts';
+
+describe.each(DIALECTS)('demo seed on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('creates a verified, carded, funded investor, an operator and an unused invitation; twice is once', async () => {
+    const credentials = await seedDemo(t.ctx);
+    const file = path.join(t.ctx.config.DATA_DIR, 'demo-credentials.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await seedDemo(t.ctx)).toEqual(credentials);
+
+    const res = await login(t, credentials.investor.username, credentials.investor.password);
+    expect(res.statusCode).toBe(200);
+    const token = body(res).data.userinfo.token as string;
+    expect(body(res).data.userinfo.kycStatus).toBe('approved');
+    const assets = body(await t.app.inject({ method: 'GET', url: '/api/user/assets', headers: { token } })).data;
+    expect(assets).toMatchObject({ cash: '10000.00', available: '10000.00', totalAssets: '10000.00' });
+    const cards = body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token } })).data;
+    expect(cards).toEqual([expect.objectContaining({ holderName: DEMO_REAL_NAME, ibanMasked: 'DE89 •••• 3000' })]);
+    const records = body(await t.app.inject({ method: 'GET', url: '/api/wallet/records', headers: { token } })).data;
+    expect(records[0]).toMatchObject({ type: 'deposit', status: 'succeeded', amount: '10000.00' });
+
+    const invite = await t.ctx.database.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('code', '=', credentials.inviteCode)
+      .executeTakeFirstOrThrow();
+    expect(invite).toMatchObject({ uses: 0, status: 'active' });
+    expect((await verifyLedger(t.ctx.database.db)).problems).toEqual([]);
+  });
+});

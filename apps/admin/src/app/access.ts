@@ -8,16 +8,48 @@ export const SECTION_ROLES = {
   invitations: ['admin', 'support'],
   // Identity documents are for compliance only; an administrator without the role does not see them.
   kyc: ['compliance'],
+  withdrawals: ['admin', 'finance'],
+  payments: ['admin', 'finance'],
+  // Every role that serves investors needs to look an investor up.
+  users: ['admin', 'finance', 'compliance', 'support'],
+  ledger: ['admin', 'finance'],
+  settings: ['admin', 'finance'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Section = keyof typeof SECTION_ROLES;
 
-/** Sections in menu order. */
-export const SECTIONS: readonly Section[] = ['invitations', 'kyc', 'audit'];
+/**
+ * Sections in menu order. The first one a role opens is its start page, so each role lands on its
+ * own work: support and administrators on invitation codes, compliance on the identity queue,
+ * finance on the withdrawal queue.
+ */
+export const SECTIONS: readonly Section[] = [
+  'invitations',
+  'kyc',
+  'withdrawals',
+  'payments',
+  'users',
+  'ledger',
+  'settings',
+  'audit',
+];
+
+/** Actions inside a section that only some of the roles opening it may take. */
+export const ACTION_ROLES = {
+  // Freezing signs an investor out everywhere: an account-security and compliance measure.
+  freezeUser: ['admin', 'compliance'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type Action = keyof typeof ACTION_ROLES;
 
 export function canAccess(roles: readonly OperatorRole[], section: Section): boolean {
   const allowed: readonly OperatorRole[] = SECTION_ROLES[section];
+  return roles.some((role) => allowed.includes(role));
+}
+
+export function canPerform(roles: readonly OperatorRole[], action: Action): boolean {
+  const allowed: readonly OperatorRole[] = ACTION_ROLES[action];
   return roles.some((role) => allowed.includes(role));
 }
 

@@ -1,5 +1,5 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
@@ -7,6 +7,13 @@ import { AuditLogScreen } from '../features/audit/components/audit-log-screen.ts
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { InvitationsScreen } from '../features/invitations/components/invitations-screen.tsx';
 import { KycQueueScreen } from '../features/kyc/components/kyc-queue-screen.tsx';
+import { LedgerCheckScreen } from '../features/ledger/components/ledger-check-screen.tsx';
+import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
+import { SettingsScreen } from '../features/settings/components/settings-screen.tsx';
+import { UserDetailScreen } from '../features/users/components/user-detail-screen.tsx';
+import { UsersScreen } from '../features/users/components/users-screen.tsx';
+import { WithdrawalsScreen } from '../features/withdrawals/components/withdrawals-screen.tsx';
+import { SECTIONS, type Section } from './access.ts';
 import { HomeRedirect } from './home-redirect.tsx';
 import { i18n } from './i18n.ts';
 import { NotFound } from './not-found.tsx';
@@ -16,33 +23,43 @@ import { RequireSection } from './require-section.tsx';
 import { RequireSession } from './require-session.tsx';
 import { ANTD_LOCALES, theme } from './theme.ts';
 
+/** The screen of each section; the type makes a new section without a screen a compile error. */
+const SECTION_SCREENS: Record<Section, ComponentType> = {
+  invitations: InvitationsScreen,
+  kyc: KycQueueScreen,
+  withdrawals: WithdrawalsScreen,
+  payments: PaymentsScreen,
+  users: UsersScreen,
+  ledger: LedgerCheckScreen,
+  settings: SettingsScreen,
+  audit: AuditLogScreen,
+};
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path={paths.signIn.path} element={<SignInScreen />} />
       <Route element={<RequireSession />}>
         <Route index element={<HomeRedirect />} />
+        {SECTIONS.map((section) => {
+          const Screen = SECTION_SCREENS[section];
+          return (
+            <Route
+              key={section}
+              path={paths[section].path}
+              element={
+                <RequireSection section={section}>
+                  <Screen />
+                </RequireSection>
+              }
+            />
+          );
+        })}
         <Route
-          path={paths.invitations.path}
+          path={paths.user.path}
           element={
-            <RequireSection section="invitations">
-              <InvitationsScreen />
-            </RequireSection>
-          }
-        />
-        <Route
-          path={paths.kyc.path}
-          element={
-            <RequireSection section="kyc">
-              <KycQueueScreen />
-            </RequireSection>
-          }
-        />
-        <Route
-          path={paths.audit.path}
-          element={
-            <RequireSection section="audit">
-              <AuditLogScreen />
+            <RequireSection section="users">
+              <UserDetailScreen />
             </RequireSection>
           }
         />

@@ -4,5 +4,11 @@ export const paths = {
   signIn: { path: '/sign-in', getHref: () => '/sign-in' },
   invitations: { path: '/invitations', getHref: () => '/invitations' },
   kyc: { path: '/kyc', getHref: () => '/kyc' },
+  withdrawals: { path: '/withdrawals', getHref: () => '/withdrawals' },
+  payments: { path: '/payments', getHref: () => '/payments' },
+  users: { path: '/users', getHref: () => '/users' },
+  user: { path: '/users/:userId', getHref: (userId: number) => `/users/${userId}` },
+  ledger: { path: '/ledger', getHref: () => '/ledger' },
+  settings: { path: '/settings', getHref: () => '/settings' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

@@ -37,8 +37,10 @@ const envelope = z.object({
   data: z.unknown().optional(),
 });
 
+export type RequestMethod = 'GET' | 'POST' | 'PUT';
+
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST';
+  method?: RequestMethod;
   /** Sent as JSON. Omitted entirely when undefined, so body-less POSTs carry no content type. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
@@ -68,7 +70,7 @@ function clientError(code: ClientErrorCode, status = 0): ApiError {
 }
 
 interface Exchange<R> {
-  method: 'GET' | 'POST';
+  method: RequestMethod;
   url: string;
   body?: unknown;
   accept: string;

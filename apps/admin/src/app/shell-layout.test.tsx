@@ -1,16 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '@bourse/shared/i18n/index';
+import type { OperatorInfo } from '@bourse/shared/schemas/admin';
 import { ok, stubApi } from '../test/api-stub.ts';
-import { ADMIN, FINANCE, SUPPORT, TOKEN, pageOf, renderApp } from '../test/render-app.tsx';
+import { ADMIN, COMPLIANCE, FINANCE, SUPPORT, TOKEN, pageOf, renderApp } from '../test/render-app.tsx';
 import { LANGUAGE_STORAGE_KEY } from './i18n.ts';
 import { TOKEN_STORAGE_KEY } from './session.ts';
 
-function stubSignedIn(operator: typeof ADMIN) {
+function stubSignedIn(operator: OperatorInfo) {
   return stubApi({
     'GET /api/admin/me': () => ok(operator),
     'GET /api/admin/invitations': () => ok(pageOf([])),
     'GET /api/admin/audit': () => ok(pageOf([])),
+    'GET /api/admin/withdrawals': () => ok(pageOf([])),
+    'GET /api/admin/kyc': () => ok(pageOf([])),
     'POST /api/admin/logout': () => ok(null),
   });
 }
@@ -23,24 +26,54 @@ async function menuEntries() {
 }
 
 describe('shell', () => {
-  it('shows a support operator only the invitation codes', async () => {
+  it('shows a support operator the invitation codes and user search only', async () => {
     stubSignedIn(SUPPORT);
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation codes' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Invitation codes']);
+    expect(await menuEntries()).toEqual(['Invitation codes', 'Users']);
     expect(screen.getByText('Signed in as bob')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
   });
 
-  it('shows an administrator every section and the localized role', async () => {
+  it('shows an administrator every section but the identity documents, and the localized role', async () => {
     stubSignedIn(ADMIN);
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation codes' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Invitation codes', 'Audit log']);
+    expect(await menuEntries()).toEqual([
+      'Invitation codes',
+      'Withdrawals',
+      'Deposits & transfers',
+      'Users',
+      'Ledger check',
+      'Fees & limits',
+      'Audit log',
+    ]);
     expect(screen.getByText('Administrator')).toBeInTheDocument();
+  });
+
+  it('starts finance on the withdrawal queue, with the money screens and user search', async () => {
+    stubSignedIn(FINANCE);
+    await renderApp({ token: TOKEN });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawals' })).toBeInTheDocument();
+    expect(await menuEntries()).toEqual([
+      'Withdrawals',
+      'Deposits & transfers',
+      'Users',
+      'Ledger check',
+      'Fees & limits',
+    ]);
+  });
+
+  it('shows compliance the identity queue and user search, none of the money screens', async () => {
+    stubSignedIn(COMPLIANCE);
+    await renderApp({ token: TOKEN });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeInTheDocument();
+    expect(await menuEntries()).toEqual(['Identity verification', 'Users']);
   });
 
   it('refuses a section the roles do not allow, even typed into the address bar', async () => {
@@ -53,8 +86,24 @@ describe('shell', () => {
     expect(api.calls('GET', '/api/admin/audit')).toHaveLength(0);
   });
 
-  it('tells an operator whose roles open no section so, with an empty menu', async () => {
-    stubSignedIn(FINANCE);
+  it.each([
+    ['/withdrawals', 'GET', '/api/admin/withdrawals'],
+    ['/payments', 'GET', '/api/admin/payments'],
+    ['/settings', 'GET', '/api/admin/settings'],
+    ['/ledger', 'POST', '/api/admin/ledger/verify'],
+  ])('refuses %s to support without asking the server', async (path, method, route) => {
+    const api = stubSignedIn(SUPPORT);
+    await renderApp({ token: TOKEN, path });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You are not allowed to do this' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify ledger' })).not.toBeInTheDocument();
+    expect(api.calls(method, route)).toHaveLength(0);
+  });
+
+  it('tells an operator without roles that no section is open, with an empty menu', async () => {
+    stubSignedIn({ id: 9, username: 'erin', roles: [] });
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: /do not open any section/ })).toBeInTheDocument();

@@ -1,16 +1,28 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatMoney } from '@bourse/shared/format';
 import type { Language } from '@bourse/shared/languages';
 import type { Invitation, OperatorInfo } from '@bourse/shared/schemas/admin';
 import { AdminApp } from '../app/app.tsx';
 import { changeLanguage } from '../app/i18n.ts';
 import { TOKEN_STORAGE_KEY } from '../app/session.ts';
+import { ok } from './api-stub.ts';
 
 export const ADMIN: OperatorInfo = { id: 1, username: 'alice', roles: ['admin'] };
 export const SUPPORT: OperatorInfo = { id: 2, username: 'bob', roles: ['support'] };
 export const FINANCE: OperatorInfo = { id: 3, username: 'carol', roles: ['finance'] };
+export const COMPLIANCE: OperatorInfo = { id: 4, username: 'dora', roles: ['compliance'] };
 
 export const TOKEN = 'operator-token-1';
+
+/** The deployment currency the stubbed server announces; amounts on screen carry its symbol. */
+export const CURRENCY = 'EUR';
+
+/** The public configuration route, which gives the console the deployment currency. */
+export const configRoute = { 'GET /api/stock/getconfig': () => ok({ currency: CURRENCY }) };
+
+/** An amount as the console shows it in English, formatted by the shared helper as the screens do. */
+export const money = (amount: string) => formatMoney(amount, { lang: 'en', currency: CURRENCY });
 
 export function invitationFixture(overrides: Partial<Invitation> = {}): Invitation {
   return {

@@ -34,6 +34,7 @@ const settingsSchema = z.object({
   minWithdrawal: amount,
   minTransfer: amount,
   withdrawalFee: amount,
+  fourEyesThreshold: amount,
   commissionRate: rate,
   commissionMin: amount,
   transactionFeeRate: rate,

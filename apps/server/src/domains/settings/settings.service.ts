@@ -9,6 +9,8 @@ export const SETTING_DEFAULTS = {
   minWithdrawal: '50.00',
   minTransfer: '100.00',
   withdrawalFee: '0.00',
+  /** Withdrawals of at least this amount need a second operator's approval (DESIGN §4). */
+  fourEyesThreshold: '10000.00',
   commissionRate: '0.0025',
   commissionMin: '5.00',
   transactionFeeRate: '0.0001',

@@ -209,6 +209,8 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
+  // A decision answers how many approvals the withdrawal has and needs (two above the four-eyes threshold).
+  const decidedWithdrawal = withdrawal.extend({ approvals: z.number().int(), approvalsRequired: z.number().int() });
   for (const decision of ['pay', 'reject'] as const) {
     r.post(
       `/api/admin/withdrawals/:id/${decision}`,
@@ -218,7 +220,7 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
           tags: ['admin'],
           params: idParams,
           ...(decision === 'reject' ? { body: rejectBody } : {}),
-          response: okResponse(withdrawal),
+          response: okResponse(decidedWithdrawal),
         },
       },
       async (request) => {
@@ -235,7 +237,8 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
           await appendAudit(trx, {
             operatorId: operator.operatorId,
             operatorUsername: operator.username,
-            action: `withdrawal.${decision}`,
+            action:
+              decision === 'pay' && decided.status === 'pending' ? 'withdrawal.approve' : `withdrawal.${decision}`,
             target: String(decided.id),
             details: { amount: decided.amount, fee: decided.fee, ...(reason ? { reason } : {}) },
             ip: request.ip ?? null,

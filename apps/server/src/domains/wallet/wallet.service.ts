@@ -253,6 +253,19 @@ export async function decideWithdrawal(
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status !== 'pending') throw new AppError('WITHDRAWAL_NOT_PENDING');
   if (input.decision === 'pay') {
+    // Four eyes: at or above the threshold, one operator approves and a different one pays.
+    const threshold = parseAmount((await getSettings(trx)).fourEyesThreshold) ?? 0;
+    if (threshold > 0 && row.amountMinor >= threshold) {
+      if (row.approvedBy === null) {
+        await trx
+          .updateTable('withdrawals')
+          .set({ approvedBy: input.operatorId, approvedAt: nowMs })
+          .where('id', '=', row.id)
+          .execute();
+        return { ...toWithdrawal(row), approvals: 1, approvalsRequired: 2 };
+      }
+      if (Number(row.approvedBy) === input.operatorId) throw new AppError('FOUR_EYES_REQUIRED');
+    }
     await ledger.capture(trx, {
       holdId: row.holdId,
       amountMinor: row.amountMinor,
@@ -287,7 +300,12 @@ export async function decideWithdrawal(
       lang: user.lang as Language,
     });
   }
-  return toWithdrawal({ ...row, status, reason: input.reason ?? null });
+  const approvalsRequired = row.approvedBy === null ? 1 : 2;
+  return {
+    ...toWithdrawal({ ...row, status, reason: input.reason ?? null }),
+    approvals: approvalsRequired,
+    approvalsRequired,
+  };
 }
 
 /** The personal-centre figures of DESIGN §3, from the ledger. */

@@ -362,6 +362,70 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
       await expectLedgerOk();
     });
 
+    it('needs two different operators to pay a withdrawal at or above the four-eyes threshold', async () => {
+      const admin = await operator(t, ['admin']);
+      const setThreshold = (value: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/settings',
+          headers: { token: admin.token },
+          payload: { fourEyesThreshold: value },
+        });
+      expect((await setThreshold('500.00')).statusCode).toBe(200);
+      try {
+        const user = await fundedInvestor('800.00');
+        const big = body(
+          await post('/api/wallet/withdrawals', user.token, {
+            cardId: user.cardId,
+            amount: '500.00',
+            tradingPassword: '135790',
+          }),
+        ).data;
+        const first = await operator(t, ['finance']);
+        const second = await operator(t, ['finance']);
+        const pay = (token: string) =>
+          t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${big.id}/pay`, headers: { token } });
+        const approved = body(await pay(first.token)).data;
+        expect(approved).toMatchObject({ status: 'pending', approvals: 1, approvalsRequired: 2 });
+        expect(await assets(user.token)).toMatchObject({ frozen: '500.00' });
+        const again = await pay(first.token);
+        expect(again.statusCode).toBe(409);
+        expect(body(again).error).toBe('FOUR_EYES_REQUIRED');
+        expect(body(await pay(second.token)).data).toMatchObject({
+          status: 'paid',
+          approvals: 2,
+          approvalsRequired: 2,
+        });
+        expect(await assets(user.token)).toMatchObject({ frozen: '0.00', cash: '300.00' });
+        const audit = body(
+          await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { token: admin.token } }),
+        ).data.items as Array<{ action: string; target: string; operator: string }>;
+        const lines = audit.filter((a) => a.target === String(big.id)).map((a) => `${a.action} ${a.operator}`);
+        expect(lines).toEqual([`withdrawal.pay ${second.username}`, `withdrawal.approve ${first.username}`]);
+
+        // Below the threshold one operator suffices.
+        const small = body(
+          await post('/api/wallet/withdrawals', user.token, {
+            cardId: user.cardId,
+            amount: '100.00',
+            tradingPassword: '135790',
+          }),
+        ).data;
+        expect(
+          body(
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/admin/withdrawals/${small.id}/pay`,
+              headers: { token: first.token },
+            }),
+          ).data.status,
+        ).toBe('paid');
+        await expectLedgerOk();
+      } finally {
+        await setThreshold('10000.00');
+      }
+    });
+
     it('refuses bad withdrawals and changes nothing', async () => {
       const user = await fundedInvestor('200.00');
       const other = await fundedInvestor('200.00');

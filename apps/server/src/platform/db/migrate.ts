@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001-foundation.ts';
 import * as ledger from './migrations/0002-ledger.ts';
 import * as kyc from './migrations/0003-kyc.ts';
 import * as wallet from './migrations/0004-wallet.ts';
+import * as fourEyes from './migrations/0005-four-eyes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-ledger': ledger,
   '0003-kyc': kyc,
   '0004-wallet': wallet,
+  '0005-four-eyes': fourEyes,
 };
 
 /** Every migration's name, in order. */

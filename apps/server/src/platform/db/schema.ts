@@ -229,6 +229,8 @@ export interface WithdrawalsTable {
   createdAt: Ms;
   decidedAt: Ms | null;
   decidedBy: number | null;
+  approvedBy: number | null;
+  approvedAt: Ms | null;
 }
 
 export interface KycSubmissionsTable {

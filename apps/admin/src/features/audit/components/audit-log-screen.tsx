@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/request.ts';
+import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditLogTable } from './audit-log-table.tsx';
@@ -18,19 +18,7 @@ export function AuditLogScreen() {
         {t('admin.audit.title')}
       </Typography.Title>
       <Card className="section-card">
-        {auditLog.isError && (
-          <Alert
-            type="error"
-            showIcon
-            className="section-error"
-            title={auditLog.error instanceof ApiError ? auditLog.error.msg : t('errors.INTERNAL')}
-            action={
-              <Button size="small" onClick={() => void auditLog.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
-        )}
+        {auditLog.isError && <QueryErrorAlert error={auditLog.error} onRetry={() => void auditLog.refetch()} />}
         <AuditLogTable
           data={auditLog.data}
           loading={auditLog.isFetching}

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/request.ts';
+import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { CreateInvitationForm } from './create-invitation-form.tsx';
@@ -20,17 +20,7 @@ export function InvitationsScreen() {
       <CreateInvitationForm />
       <Card className="section-card">
         {invitations.isError && (
-          <Alert
-            type="error"
-            showIcon
-            className="section-error"
-            title={invitations.error instanceof ApiError ? invitations.error.msg : t('errors.INTERNAL')}
-            action={
-              <Button size="small" onClick={() => void invitations.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
+          <QueryErrorAlert error={invitations.error} onRetry={() => void invitations.refetch()} />
         )}
         <InvitationsTable
           data={invitations.data}

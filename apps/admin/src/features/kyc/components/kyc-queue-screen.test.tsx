@@ -3,9 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperatorInfo } from '@bourse/shared/schemas/admin';
 import type { KycSubmission } from '@bourse/shared/schemas/kyc';
 import { fail, file, ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
-import { ADMIN, TOKEN, pageOf, renderApp } from '../../../test/render-app.tsx';
+import { ADMIN, COMPLIANCE, TOKEN, pageOf, renderApp } from '../../../test/render-app.tsx';
 
-const COMPLIANCE: OperatorInfo = { id: 4, username: 'dora', roles: ['compliance'] };
 const LIST = 'GET /api/admin/kyc';
 
 function submission(overrides: Partial<KycSubmission> = {}): KycSubmission {
@@ -117,9 +116,9 @@ describe('identity verification queue', () => {
     ]);
     await renderApp({ token: TOKEN });
 
-    // Compliance lands on its only section.
+    // Compliance lands on its queue.
     expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Identity verification']);
+    expect(await menuEntries()).toEqual(['Identity verification', 'Users']);
     await screen.findByText('Ada Lovelace', { selector: 'td' });
     const row = rowOf('Ada Lovelace');
     expect(within(row).getByText('+4915123456789')).toBeInTheDocument();

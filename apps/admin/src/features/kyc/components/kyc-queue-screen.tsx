@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
+import { Card, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_SUBMISSION_STATUSES, type KycSubmission, type KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
-import { ApiError } from '../../../app/request.ts';
+import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useKycQueue } from '../api/get-kyc-queue.ts';
 import { KycQueueTable } from './kyc-queue-table.tsx';
@@ -39,19 +39,7 @@ export function KycQueueScreen() {
             options={KYC_SUBMISSION_STATUSES.map((value) => ({ value, label: t(`admin.kyc.statuses.${value}`) }))}
           />
         </Space>
-        {queue.isError && (
-          <Alert
-            type="error"
-            showIcon
-            className="section-error"
-            title={queue.error instanceof ApiError ? queue.error.msg : t('errors.INTERNAL')}
-            action={
-              <Button size="small" onClick={() => void queue.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
-        )}
+        {queue.isError && <QueryErrorAlert error={queue.error} onRetry={() => void queue.refetch()} />}
         <KycQueueTable
           status={status}
           data={queue.data}

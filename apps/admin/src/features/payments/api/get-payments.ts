@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { page } from '@bourse/shared/schemas/admin';
+import { payment } from '@bourse/shared/schemas/wallet';
+import { request } from '../../../app/request.ts';
+import type { PageParams } from '../../../ui/pagination.ts';
+
+export const PAYMENT_TYPES = payment.shape.type.options;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export type PaymentStatus = z.infer<typeof payment.shape.status>;
+
+/** Money coming in (quick-payment deposits and bank transfers) as the console lists it, with the investor. */
+export const adminPayment = payment.extend({
+  userId: z.number().int(),
+  phone: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+
+export const paymentPage = page(adminPayment);
+export type PaymentPage = z.infer<typeof paymentPage>;
+
+export const paymentsQueryKey = ['admin', 'payments'] as const;
+
+export interface PaymentsParams extends PageParams {
+  /** Undefined lists both types. */
+  type: PaymentType | undefined;
+}
+
+/** One page of payments, newest first. */
+export const paymentsQueryOptions = ({ type, page: pageNo, pageSize }: PaymentsParams) =>
+  queryOptions({
+    queryKey: [...paymentsQueryKey, { type, page: pageNo, pageSize }],
+    queryFn: ({ signal }) =>
+      request('/api/admin/payments', { query: { type, page: pageNo, pageSize }, schema: paymentPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorDisplay: 'inline' },
+  });
+
+export function usePayments(params: PaymentsParams) {
+  return useQuery(paymentsQueryOptions(params));
+}

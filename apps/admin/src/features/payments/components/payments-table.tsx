@@ -1,0 +1,66 @@
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths.ts';
+import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
+import { MoneyText } from '../../../ui/money-text.tsx';
+import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
+import { TableEmpty } from '../../../ui/table-empty.tsx';
+import type { AdminPayment, PaymentPage } from '../api/get-payments.ts';
+import { PaymentStatusTag } from './payment-status-tag.tsx';
+
+interface PaymentsTableProps {
+  data: PaymentPage | undefined;
+  loading: boolean;
+  pageParams: PageParams;
+  onPageChange: (params: PageParams) => void;
+}
+
+export function PaymentsTable({ data, loading, pageParams, onPageChange }: PaymentsTableProps) {
+  const { t } = useTranslation();
+
+  const columns: TableColumnsType<AdminPayment> = [
+    {
+      key: 'createdAt',
+      title: `${t('admin.payments.createdAt')} (${browserTimeZone})`,
+      render: (_, { createdAt }) => <DateTime value={createdAt} />,
+      className: 'nowrap',
+    },
+    { key: 'id', title: t('admin.payments.id'), dataIndex: 'id' },
+    { key: 'type', title: t('admin.payments.type'), render: (_, { type }) => t(`admin.payments.types.${type}`) },
+    {
+      key: 'investor',
+      title: t('admin.payments.investor'),
+      render: (_, { userId, phone }) => <Link to={paths.user.getHref(userId)}>{phone}</Link>,
+    },
+    {
+      key: 'amount',
+      title: t('admin.payments.amount'),
+      align: 'right',
+      render: (_, { amount }) => <MoneyText amount={amount} />,
+    },
+    {
+      key: 'status',
+      title: t('admin.payments.status'),
+      render: (_, { status }) => <PaymentStatusTag status={status} />,
+    },
+    {
+      key: 'completedAt',
+      title: `${t('admin.payments.completedAt')} (${browserTimeZone})`,
+      render: (_, { completedAt }) => (completedAt ? <DateTime value={completedAt} /> : '—'),
+      className: 'nowrap',
+    },
+  ];
+
+  return (
+    <Table<AdminPayment>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      locale={{ emptyText: <TableEmpty text={t('admin.payments.empty')} /> }}
+      scroll={{ x: 'max-content' }}
+      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { AMOUNT_PATTERN, formatMinor, parseAmount } from '@bourse/shared/money';
+import { LOCALES, type Language } from '@bourse/shared/languages';
+import { RATE_PATTERN } from './api/get-fee-settings.ts';
+
+export const isAmount = (value: string): boolean => AMOUNT_PATTERN.test(value);
+export const isRate = (value: string): boolean => RATE_PATTERN.test(value);
+
+/** "2.5" → "2.50": amounts are stored with exactly two decimals, as everywhere on the wire. */
+export function normalizeAmount(value: string): string {
+  const minor = parseAmount(value);
+  if (minor === null) throw new Error(`not an amount: ${value}`);
+  return formatMinor(minor);
+}
+
+const MILLIONTHS_PER_PERCENT = 10_000;
+
+/**
+ * A rate as a percentage in the language's notation ("0.0025" → "0.25%", "0,25 %" in German),
+ * exact to the rate's six decimals: the digits are shifted as text, never multiplied as a float.
+ * Null when the text is not a valid rate.
+ */
+export function formatRatePercent(rate: string, language: Language): string | null {
+  if (!isRate(rate)) return null;
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const millionths = Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+  const percentWhole = String(Math.trunc(millionths / MILLIONTHS_PER_PERCENT));
+  const percentFraction = String(millionths % MILLIONTHS_PER_PERCENT)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
+  const digits = percentFraction.length;
+  // Learn the locale's layout (separator, sign position, spacing) from a formatted zero, then put
+  // the exact digits in.
+  const parts = new Intl.NumberFormat(LOCALES[language], {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).formatToParts(0);
+  return parts
+    .map((part) => (part.type === 'integer' ? percentWhole : part.type === 'fraction' ? percentFraction : part.value))
+    .join('');
+}

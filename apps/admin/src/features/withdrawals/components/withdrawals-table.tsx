@@ -1,0 +1,130 @@
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths.ts';
+import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
+import { MoneyText } from '../../../ui/money-text.tsx';
+import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
+import { TableEmpty } from '../../../ui/table-empty.tsx';
+import type { AdminWithdrawal, WithdrawalPage, WithdrawalStatus } from '../api/get-withdrawals.ts';
+import { netPayout } from '../net-payout.ts';
+import { WithdrawalStatusTag } from './withdrawal-status-tag.tsx';
+
+interface WithdrawalsTableProps {
+  status: WithdrawalStatus;
+  data: WithdrawalPage | undefined;
+  loading: boolean;
+  pageParams: PageParams;
+  onPageChange: (params: PageParams) => void;
+  onPay: (withdrawal: AdminWithdrawal) => void;
+  onReject: (withdrawal: AdminWithdrawal) => void;
+}
+
+/** Withdrawals in one status; decisions are offered on pending ones only, the reason shown on rejected ones. */
+export function WithdrawalsTable(props: WithdrawalsTableProps) {
+  const { status, data, loading, pageParams, onPageChange, onPay, onReject } = props;
+  const { t } = useTranslation();
+
+  const columns: TableColumnsType<AdminWithdrawal> = [
+    {
+      key: 'createdAt',
+      title: `${t('admin.withdrawals.createdAt')} (${browserTimeZone})`,
+      render: (_, { createdAt }) => <DateTime value={createdAt} />,
+      className: 'nowrap',
+    },
+    { key: 'id', title: t('admin.withdrawals.id'), dataIndex: 'id' },
+    {
+      key: 'investor',
+      title: t('admin.withdrawals.investor'),
+      render: (_, { userId, phone }) => <Link to={paths.user.getHref(userId)}>{phone}</Link>,
+    },
+    {
+      key: 'amount',
+      title: t('admin.withdrawals.amount'),
+      align: 'right',
+      render: (_, { amount }) => <MoneyText amount={amount} />,
+    },
+    {
+      key: 'fee',
+      title: t('admin.withdrawals.fee'),
+      align: 'right',
+      render: (_, { fee }) => <MoneyText amount={fee} />,
+    },
+    {
+      key: 'net',
+      title: t('admin.withdrawals.net'),
+      align: 'right',
+      render: (_, withdrawal) => <MoneyText amount={netPayout(withdrawal)} strong />,
+    },
+    {
+      key: 'account',
+      title: t('admin.withdrawals.account'),
+      render: (_, { card }) => (
+        <span className="account-cell">
+          <span>{card.holderName}</span>
+          <code className="mono">{card.ibanMasked}</code>
+          <span className="account-cell__bank">{card.bankName}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('admin.withdrawals.status'),
+      render: (_, { status: value }) => <WithdrawalStatusTag status={value} />,
+    },
+    ...(status === 'rejected'
+      ? ([
+          {
+            key: 'reason',
+            title: t('admin.withdrawals.reason'),
+            render: (_, { reason }) => <span className="reason-cell">{reason ?? '—'}</span>,
+          },
+        ] satisfies TableColumnsType<AdminWithdrawal>)
+      : []),
+    ...(status === 'pending'
+      ? ([
+          {
+            key: 'actions',
+            title: t('admin.withdrawals.actions'),
+            // Kept in view while the wide table scrolls sideways on a laptop screen.
+            fixed: 'right',
+            render: (_, withdrawal) => {
+              const label = t('admin.withdrawals.label', { id: withdrawal.id });
+              return (
+                <Space size="small">
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={() => onPay(withdrawal)}
+                    aria-label={`${t('admin.withdrawals.pay')}: ${label}`}
+                  >
+                    {t('admin.withdrawals.pay')}
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => onReject(withdrawal)}
+                    aria-label={`${t('admin.withdrawals.reject')}: ${label}`}
+                  >
+                    {t('admin.withdrawals.reject')}
+                  </Button>
+                </Space>
+              );
+            },
+          },
+        ] satisfies TableColumnsType<AdminWithdrawal>)
+      : []),
+  ];
+
+  return (
+    <Table<AdminWithdrawal>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      locale={{ emptyText: <TableEmpty text={t('admin.withdrawals.empty')} /> }}
+      scroll={{ x: 'max-content' }}
+      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+    />
+  );
+}

@@ -143,7 +143,11 @@ describe('guard in the app', () => {
   it('after a 401 shows the login, and returns to the same screen once logged in again', async () => {
     logIn();
     useSessionStore.getState().setConfig(sampleConfig);
-    mockFetch({ 'GET /api/user/info': () => failure(401, 'SESSION_EXPIRED', 'Your session has expired') });
+    // Every request of the Me tab meets the expired session, as it would on the server.
+    mockFetch({
+      'GET /api/user/info': () => failure(401, 'SESSION_EXPIRED', 'Your session has expired'),
+      'GET /api/user/assets': () => failure(401, 'SESSION_EXPIRED', 'Your session has expired'),
+    });
     renderApp('/my');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();

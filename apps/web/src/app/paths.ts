@@ -1,3 +1,5 @@
+import type { PERIODS } from '@bourse/shared/schemas/wallet';
+
 /**
  * The route registry: every screen's path in one place. Screens link with `paths.x.getHref()`, the
  * router registers `paths.x.path`; no path literals elsewhere.
@@ -5,6 +7,18 @@
 function route<const P extends string>(path: P) {
   return { path, getHref: () => path };
 }
+
+/** The two ways into the account on /bankIn/:type (product spec §2): quick payment or a bank transfer. */
+export const BANK_IN_TYPES = ['quick', 'transfer'] as const;
+export type BankInType = (typeof BANK_IN_TYPES)[number];
+
+/** Finance-record filters carried in the query string, so a link can open a given tab and period. */
+export interface BankRecordFilter {
+  direction?: RecordDirection;
+  period?: RecordPeriod;
+}
+export type RecordDirection = 'in' | 'out';
+export type RecordPeriod = (typeof PERIODS)[number];
 
 export const paths = {
   root: route('/'),
@@ -18,6 +32,27 @@ export const paths = {
   setting: route('/setting'),
   settingLanguage: route('/setting/language'),
   realNameAuthentication: route('/realNameAuthentication'),
+  personCenter: route('/personCenter'),
+  bankList: route('/ucenter/bank-list'),
+  bindCard: route('/ucenter/bank'),
+  fastPayment: route('/fastpayment'),
+  bankIn: {
+    path: '/bankIn/:type?',
+    getHref: (type?: BankInType) => (type ? `/bankIn/${type}` : '/bankIn'),
+  },
+  transfer: route('/ucenter/transfer'),
+  withdraw: route('/withdraw'),
+  payPassword: route('/payPwd'),
+  bankRecord: {
+    path: '/bankRecord',
+    getHref: (filter: BankRecordFilter = {}) => {
+      const query = new URLSearchParams();
+      if (filter.direction) query.set('direction', filter.direction);
+      if (filter.period) query.set('period', filter.period);
+      const search = query.toString();
+      return search ? `/bankRecord?${search}` : '/bankRecord';
+    },
+  },
 } as const;
 
 /**

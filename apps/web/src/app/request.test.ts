@@ -224,6 +224,15 @@ describe('request client: headers and parameters', () => {
     expect(sent[0]!.body).toEqual({ nickname: 'Ada' });
   });
 
+  it('sends the Idempotency-Key header when given one, and none otherwise', async () => {
+    const { sent } = mockFetch({ 'POST /api/wallet/deposits': () => ok({ id: 1 }) });
+    logIn();
+    await post('/api/wallet/deposits', { amount: '10.00', method: 'quick' }, { idempotencyKey: 'key-123456789' });
+    await post('/api/wallet/deposits', { amount: '11.00', method: 'quick' });
+    expect(sent[0]!.headers['idempotency-key']).toBe('key-123456789');
+    expect(sent[1]!.headers).not.toHaveProperty('idempotency-key');
+  });
+
   it('shows a loading toast while the request runs when asked to', async () => {
     let release!: (response: Response) => void;
     mockFetch({ 'POST /api/slow': () => new Promise<Response>((resolve) => (release = resolve)) });

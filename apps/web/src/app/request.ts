@@ -35,6 +35,11 @@ export interface RequestOptions<T> {
   allowDuplicate?: boolean;
   /** Show a loading toast until the request settles; a string replaces the default text. */
   loading?: boolean | string;
+  /**
+   * Sent as the `Idempotency-Key` header, which money-moving writes need (DESIGN §5): the server
+   * answers the same key and body once and replays that answer to every retry.
+   */
+  idempotencyKey?: string;
   /** Cancels the request (TanStack Query passes one). */
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -154,6 +159,7 @@ export async function request<T = unknown>(options: RequestOptions<T>): Promise<
   };
   if (bodyText !== undefined) headers['content-type'] = 'application/json';
   if (token && options.withToken !== false) headers.token = token;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
 
   const closeLoading = options.loading
     ? showLoadingToast(typeof options.loading === 'string' ? options.loading : i18n.t('common.loading'))

@@ -29,6 +29,33 @@ const RealNameAuthenticationRoute = lazy(() =>
     default: m.RealNameAuthenticationRoute,
   })),
 );
+const PersonCenterRoute = lazy(() =>
+  import('../features/my/routes/person-center-route').then((m) => ({ default: m.PersonCenterRoute })),
+);
+const BankListRoute = lazy(() =>
+  import('../features/wallet/routes/bank-list-route').then((m) => ({ default: m.BankListRoute })),
+);
+const BindCardRoute = lazy(() =>
+  import('../features/wallet/routes/bind-card-route').then((m) => ({ default: m.BindCardRoute })),
+);
+const FastPaymentRoute = lazy(() =>
+  import('../features/wallet/routes/fast-payment-route').then((m) => ({ default: m.FastPaymentRoute })),
+);
+const BankInRoute = lazy(() =>
+  import('../features/wallet/routes/bank-in-route').then((m) => ({ default: m.BankInRoute })),
+);
+const TransferRoute = lazy(() =>
+  import('../features/wallet/routes/transfer-route').then((m) => ({ default: m.TransferRoute })),
+);
+const WithdrawRoute = lazy(() =>
+  import('../features/wallet/routes/withdraw-route').then((m) => ({ default: m.WithdrawRoute })),
+);
+const BankRecordRoute = lazy(() =>
+  import('../features/wallet/routes/bank-record-route').then((m) => ({ default: m.BankRecordRoute })),
+);
+const PayPasswordRoute = lazy(() =>
+  import('../features/trading-password/routes/pay-password-route').then((m) => ({ default: m.PayPasswordRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('../features/errors/routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -69,6 +96,15 @@ export function AppRoutes() {
           <Route path={paths.setting.path} element={<SettingsRoute />} />
           <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
           <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
+          <Route path={paths.personCenter.path} element={<PersonCenterRoute />} />
+          <Route path={paths.bankList.path} element={<BankListRoute />} />
+          <Route path={paths.bindCard.path} element={<BindCardRoute />} />
+          <Route path={paths.fastPayment.path} element={<FastPaymentRoute />} />
+          <Route path={paths.bankIn.path} element={<BankInRoute />} />
+          <Route path={paths.transfer.path} element={<TransferRoute />} />
+          <Route path={paths.withdraw.path} element={<WithdrawRoute />} />
+          <Route path={paths.bankRecord.path} element={<BankRecordRoute />} />
+          <Route path={paths.payPassword.path} element={<PayPasswordRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

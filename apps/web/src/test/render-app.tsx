@@ -14,11 +14,12 @@ function LocationProbe() {
   );
 }
 
-/** Renders the whole app (guard, routes, screens) at a path, as the HashRouter would. */
+/** Renders the whole app (guard, routes, screens) at a path (with a query string, if any), as the HashRouter would. */
 export function renderApp(path: string, state?: unknown) {
+  const [pathname = path, query] = path.split('?');
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]} useTransitions={false}>
+      <MemoryRouter initialEntries={[{ pathname, search: query ? `?${query}` : '', state }]} useTransitions={false}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>
@@ -45,6 +46,7 @@ export const sampleConfig: ConfigResponse = {
   minDeposit: '10.00',
   minWithdrawal: '20.00',
   minTransfer: '10.00',
+  withdrawalFee: '1.50',
   currency: 'EUR',
   languages: ['de', 'en'],
   defaultLanguage: 'de',

@@ -251,6 +251,8 @@ export const de: Catalog = {
       submit: 'Auszahlen',
       confirmTitle: 'Auszahlung bestätigen',
       confirmBody: '{{amount}} auf {{bank}} {{iban}} auszahlen?',
+      feeNotice: 'Gebühr {{fee}}; {{net}} werden auf Ihr Bankkonto überwiesen.',
+      feeOnly: 'Auszahlungsgebühr: {{fee}}.',
       success: 'Auszahlung eingereicht',
       noCard: 'Um Geld auszuzahlen, verknüpfen Sie zuerst ein Bankkonto, das auf Ihren Namen lautet.',
       noTradingPassword: 'Auszahlungen werden mit Ihrem Handelspasswort bestätigt. Bitte legen Sie zuerst eines fest.',

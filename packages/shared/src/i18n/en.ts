@@ -251,6 +251,8 @@ export const en = {
       submit: 'Withdraw',
       confirmTitle: 'Confirm withdrawal',
       confirmBody: 'Withdraw {{amount}} to {{bank}} {{iban}}?',
+      feeNotice: 'Fee {{fee}}; {{net}} will be paid to your bank account.',
+      feeOnly: 'Withdrawal fee: {{fee}}.',
       success: 'Withdrawal submitted',
       noCard: 'To withdraw money, first bind a bank account in your own name.',
       noTradingPassword: 'Withdrawals are confirmed with your trading password. Please set one first.',

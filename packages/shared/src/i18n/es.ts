@@ -251,6 +251,8 @@ export const es: Catalog = {
       submit: 'Retirar',
       confirmTitle: 'Confirmar retirada',
       confirmBody: '¿Retirar {{amount}} a {{bank}} {{iban}}?',
+      feeNotice: 'Comisión {{fee}}; se abonarán {{net}} en su cuenta bancaria.',
+      feeOnly: 'Comisión de retirada: {{fee}}.',
       success: 'Solicitud de retirada enviada',
       noCard: 'Para retirar dinero, vincule primero una cuenta bancaria a su nombre.',
       noTradingPassword: 'Las retiradas se confirman con su contraseña de operaciones. Establezca una primero.',

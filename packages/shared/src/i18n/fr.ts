@@ -251,6 +251,8 @@ export const fr: Catalog = {
       submit: 'Retirer',
       confirmTitle: 'Confirmer le retrait',
       confirmBody: 'Retirer {{amount}} vers {{bank}} {{iban}} ?',
+      feeNotice: 'Frais {{fee}} ; {{net}} seront versés sur votre compte bancaire.',
+      feeOnly: 'Frais de retrait : {{fee}}.',
       success: 'Demande de retrait envoyée',
       noCard: 'Pour retirer de l’argent, associez d’abord un compte bancaire à votre nom.',
       noTradingPassword:

@@ -251,6 +251,8 @@ export const it: Catalog = {
       submit: 'Preleva',
       confirmTitle: 'Conferma prelievo',
       confirmBody: 'Prelevare {{amount}} su {{bank}} {{iban}}?',
+      feeNotice: 'Commissione {{fee}}; sul suo conto bancario verranno accreditati {{net}}.',
+      feeOnly: 'Commissione di prelievo: {{fee}}.',
       success: 'Richiesta di prelievo inviata',
       noCard: 'Per prelevare denaro, colleghi prima un conto bancario intestato a Lei.',
       noTradingPassword: 'I prelievi si confermano con la password dispositiva. La imposti prima di procedere.',

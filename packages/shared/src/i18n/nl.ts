@@ -252,6 +252,8 @@ export const nl: Catalog = {
       submit: 'Opnemen',
       confirmTitle: 'Opname bevestigen',
       confirmBody: '{{amount}} opnemen naar {{bank}} {{iban}}?',
+      feeNotice: 'Kosten {{fee}}; {{net}} wordt naar uw bankrekening overgemaakt.',
+      feeOnly: 'Opnamekosten: {{fee}}.',
       success: 'Opnameverzoek ingediend',
       noCard: 'Koppel eerst een bankrekening op uw eigen naam om geld op te nemen.',
       noTradingPassword: 'Opnames worden bevestigd met uw handelswachtwoord. Stel er eerst een in.',

@@ -250,6 +250,8 @@ export const pt: Catalog = {
       submit: 'Levantar',
       confirmTitle: 'Confirmar levantamento',
       confirmBody: 'Levantar {{amount}} para {{bank}} {{iban}}?',
+      feeNotice: 'Comissão {{fee}}; serão pagos {{net}} na sua conta bancária.',
+      feeOnly: 'Comissão de levantamento: {{fee}}.',
       success: 'Pedido de levantamento enviado',
       noCard: 'Para levantar dinheiro, associe primeiro uma conta bancária em seu nome.',
       noTradingPassword: 'Os levantamentos são confirmados com a palavra-passe de negociação. Defina uma primeiro.',

@@ -254,6 +254,8 @@ export const sv: Catalog = {
       submit: 'Ta ut',
       confirmTitle: 'Bekräfta uttag',
       confirmBody: 'Ta ut {{amount}} till {{bank}} {{iban}}?',
+      feeNotice: 'Avgift {{fee}}; {{net}} betalas ut till ditt bankkonto.',
+      feeOnly: 'Uttagsavgift: {{fee}}.',
       success: 'Uttaget har skickats in',
       noCard: 'Koppla först ett bankkonto i ditt eget namn för att ta ut pengar.',
       noTradingPassword: 'Uttag bekräftas med ditt handelslösenord. Välj ett först.',

@@ -247,6 +247,8 @@ export const zhCN: Catalog = {
       submit: '确认提现',
       confirmTitle: '确认提现',
       confirmBody: '确定提现 {{amount}} 至 {{bank}} {{iban}} 吗？',
+      feeNotice: '手续费 {{fee}}；实际汇入您银行账户的金额为 {{net}}。',
+      feeOnly: '提现手续费：{{fee}}。',
       success: '提现申请已提交',
       noCard: '如需提现，请先绑定一个您本人名下的银行账户。',
       noTradingPassword: '提现需使用交易密码确认，请先设置交易密码。',

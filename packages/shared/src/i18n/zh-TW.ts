@@ -247,6 +247,8 @@ export const zhTW: Catalog = {
       submit: '確認提領',
       confirmTitle: '確認提領',
       confirmBody: '確定要提領 {{amount}} 至 {{bank}} {{iban}} 嗎？',
+      feeNotice: '手續費 {{fee}}；實際匯入您銀行帳戶的金額為 {{net}}。',
+      feeOnly: '提領手續費：{{fee}}。',
       success: '提領申請已送出',
       noCard: '如要提領，請先綁定一個您本人名下的銀行帳戶。',
       noTradingPassword: '提領需以交易密碼確認，請先設定交易密碼。',

@@ -112,6 +112,8 @@ export const configResponse = z.object({
   minDeposit: z.string(),
   minWithdrawal: z.string(),
   minTransfer: z.string(),
+  /** Charged on every withdrawal, shown before the investor confirms (DESIGN §4). */
+  withdrawalFee: z.string(),
   currency: z.string(),
   languages: z.array(languageSchema),
   defaultLanguage: languageSchema,

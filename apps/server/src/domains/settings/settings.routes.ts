@@ -27,6 +27,7 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppConte
         minDeposit: settings.minDeposit,
         minWithdrawal: settings.minWithdrawal,
         minTransfer: settings.minTransfer,
+        withdrawalFee: settings.withdrawalFee,
         currency: ctx.config.CURRENCY,
         languages: [...LANGUAGES],
         defaultLanguage: DEFAULT_LANGUAGE,

@@ -3,7 +3,7 @@ import { authenticationDetail, type AuthenticationDetail, type KycDocType } from
 import { rememberUserInfo, userInfoQueryOptions } from '../../../app/api/get-user-info';
 import { post } from '../../../app/request';
 import { useSessionStore } from '../../../app/session-store';
-import { authenticationDetailQueryOptions } from './get-authentication-detail';
+import { authenticationDetailQueryOptions } from '../../../app/api/get-authentication-detail';
 
 export interface SubmitAuthenticationInput {
   realName: string;

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { LANGUAGE_NAMES } from '@bourse/shared/languages';
+import { useAssets } from '../../../app/api/get-assets';
 import { useUserInfo } from '../../../app/api/get-user-info';
 import { paths } from '../../../app/paths';
 import { useSessionStore } from '../../../app/session-store';
@@ -7,15 +9,25 @@ import { useLogoutWithConfirm } from '../../../app/use-logout';
 import { KycStatusTag } from '../../../ui/kyc-status-tag';
 import { MenuList, type MenuItem } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';
+import { usePaneShown } from '../../../ui/pane-active';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { RefreshList } from '../../../ui/refresh-list';
+import { AssetsOverview } from '../components/assets-overview';
 import { ProfileHeader } from '../components/profile-header';
+import { useWalletEntries } from '../components/use-wallet-entries';
 
-/** The "Me" tab: who is logged in, their standing, and the way to settings and support. */
+/**
+ * The "Me" tab: who is logged in, their standing and money, the ways to move it, settings and
+ * support. The tab stays alive while hidden; its figures are fetched again whenever it is shown.
+ */
 export function MyRoute() {
   const { t } = useTranslation();
   const user = useUserInfo();
+  const assets = useAssets();
+  const entries = useWalletEntries(user.data?.hasTradingPassword);
+  // Joins a fetch already under way instead of restarting it.
+  usePaneShown(() => void assets.refetch({ cancelRefetch: false }));
   const kfUrl = useSessionStore((state) => state.kfUrl);
   const language = useSessionStore((state) => state.language);
   const logout = useLogoutWithConfirm();
@@ -44,7 +56,7 @@ export function MyRoute() {
 
   return (
     <Page title={t('my.title')} back={false}>
-      <RefreshList onRefresh={() => user.refetch()}>
+      <RefreshList onRefresh={() => Promise.all([user.refetch(), assets.refetch()])}>
         {user.data ? (
           <ProfileHeader user={user.data} />
         ) : user.isError ? (
@@ -52,6 +64,35 @@ export function MyRoute() {
         ) : (
           <PageLoading inline />
         )}
+        <div className="assets-content">
+          {assets.data ? (
+            <AssetsOverview
+              assets={assets.data}
+              variant="summary"
+              actions={
+                <>
+                  <Link className="button-link" to={paths.bankIn.getHref()}>
+                    {t('wallet.entries.deposit')}
+                  </Link>
+                  <Link className="button-link button-link-outline" to={paths.withdraw.getHref()}>
+                    {t('wallet.entries.withdraw')}
+                  </Link>
+                  <Link className="assets-details-link" to={paths.personCenter.getHref()}>
+                    {t('assets.title')}
+                  </Link>
+                </>
+              }
+            />
+          ) : assets.isError ? (
+            <QueryError onRetry={() => void assets.refetch()} />
+          ) : (
+            <PageLoading inline />
+          )}
+        </div>
+        <MenuList
+          label={t('assets.accountMenu')}
+          items={[entries.transfer, entries.cards, entries.records, entries.tradingPassword]}
+        />
         <MenuList items={items} />
       </RefreshList>
     </Page>

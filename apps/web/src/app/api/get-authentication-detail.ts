@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authenticationDetail, type AuthenticationDetail } from '@bourse/shared/schemas/kyc';
-import { get } from '../../../app/request';
+import { get } from '../request';
 
 /** GET /api/user/authenticationDetail: the status, and of the latest submission what the user may see. */
 export function getAuthenticationDetail(signal?: AbortSignal): Promise<AuthenticationDetail> {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
-import { isUniqueViolation, type Dialect, type Trx } from '../../platform/db/database.ts';
+import { isUniqueViolation, type Db, type Dialect, type Trx } from '../../platform/db/database.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 
 export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'fund', 'fund_pending', 'loan'] as const;
@@ -74,14 +74,30 @@ export class Ledger {
     return Number(row.id);
   }
 
-  /** A user account's balance in minor units (0 when the account does not exist yet). */
-  async balance(trx: Trx, ref: AccountRef): Promise<number> {
-    const row = await trx
+  /** An account's balance in minor units (0 when the account does not exist yet). */
+  async balance(db: Db | Trx, ref: AccountRef): Promise<number> {
+    const row = await db
       .selectFrom('ledgerAccounts')
       .select('balanceMinor')
       .where('code', '=', accountCode(ref, this.currency))
       .executeTakeFirst();
     return row ? Number(row.balanceMinor) : 0;
+  }
+
+  /**
+   * Every account balance of one user, read in a single statement (one consistent snapshot, no
+   * transaction or lock needed); kinds without an account are 0.
+   */
+  async userBalances(db: Db | Trx, userId: number): Promise<Record<UserAccountKind, number>> {
+    const rows = await db
+      .selectFrom('ledgerAccounts')
+      .select(['kind', 'balanceMinor'])
+      .where('userId', '=', userId)
+      .where('currency', '=', this.currency)
+      .execute();
+    const balances = Object.fromEntries(USER_ACCOUNT_KINDS.map((kind) => [kind, 0])) as Record<UserAccountKind, number>;
+    for (const row of rows) balances[row.kind as UserAccountKind] = Number(row.balanceMinor);
+    return balances;
   }
 
   /**

@@ -166,8 +166,8 @@ export async function applyPaymentEvent(
 }
 
 /** What the user may withdraw now: available cash (sale proceeds awaiting T+1 will be subtracted here). */
-export async function withdrawableMinor(ledger: Ledger, trx: Trx, userId: number): Promise<number> {
-  return ledger.balance(trx, { userId, kind: 'cash' });
+export async function withdrawableMinor(ledger: Ledger, db: Db | Trx, userId: number): Promise<number> {
+  return ledger.balance(db, { userId, kind: 'cash' });
 }
 
 /**
@@ -308,37 +308,33 @@ export async function decideWithdrawal(
   };
 }
 
-/** The personal-centre figures of DESIGN §3, from the ledger. */
+/** The personal-centre figures of DESIGN §3, from the ledger; a read, so no transaction. */
 export async function getAssets(deps: WalletDeps, userId: number): Promise<Assets> {
   const { ctx, ledger } = deps;
-  return ctx.database.transaction(async (trx) => {
-    const [cash, frozen, fund, fundPending, loan, withdrawable] = await Promise.all([
-      ledger.balance(trx, { userId, kind: 'cash' }),
-      ledger.balance(trx, { userId, kind: 'frozen' }),
-      ledger.balance(trx, { userId, kind: 'fund' }),
-      ledger.balance(trx, { userId, kind: 'fund_pending' }),
-      ledger.balance(trx, { userId, kind: 'loan' }),
-      withdrawableMinor(ledger, trx, userId),
-    ]);
-    const user = await findUserById(trx, userId);
-    // No positions exist before trading does, so market value and floating P/L are zero.
-    const marketValue = 0;
-    return {
-      cash: formatMinor(cash + frozen),
-      frozen: formatMinor(frozen),
-      available: formatMinor(cash),
-      withdrawable: formatMinor(withdrawable),
-      marketValue: formatMinor(marketValue),
-      floatingPnl: formatMinor(0),
-      fund: formatMinor(fund),
-      fundPending: formatMinor(fundPending),
-      loanOutstanding: formatMinor(loan),
-      totalAssets: formatMinor(cash + frozen + marketValue + fund + fundPending - loan),
-      creditPoints: user?.creditPoints ?? 0,
-      level: user?.level ?? 1,
-      currency: ledger.currency,
-    };
-  });
+  const db = ctx.database.db;
+  const [balances, withdrawable, user] = await Promise.all([
+    ledger.userBalances(db, userId),
+    withdrawableMinor(ledger, db, userId),
+    findUserById(db, userId),
+  ]);
+  const { cash, frozen, fund, fund_pending: fundPending, loan } = balances;
+  // No positions exist before trading does, so market value and floating P/L are zero.
+  const marketValue = 0;
+  return {
+    cash: formatMinor(cash + frozen),
+    frozen: formatMinor(frozen),
+    available: formatMinor(cash),
+    withdrawable: formatMinor(withdrawable),
+    marketValue: formatMinor(marketValue),
+    floatingPnl: formatMinor(0),
+    fund: formatMinor(fund),
+    fundPending: formatMinor(fundPending),
+    loanOutstanding: formatMinor(loan),
+    totalAssets: formatMinor(cash + frozen + marketValue + fund + fundPending - loan),
+    creditPoints: user?.creditPoints ?? 0,
+    level: user?.level ?? 1,
+    currency: ledger.currency,
+  };
 }
 
 /** The start of today / this week (Monday) / month / quarter / year, in UTC. */

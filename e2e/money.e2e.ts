@@ -117,6 +117,18 @@ describe.skipIf(!e2e.chromium)('money in and out in Chromium at an iPhone viewpo
     await page.getByText(t('wallet.bind.agree')).click();
     await page.getByRole('button', { name: t('wallet.bind.submit') }).click();
     await page.getByText('DE89 •••• 3000').first().waitFor();
+    // The other ways in, each looked at once.
+    await page.goto('/#/ucenter/bank-list');
+    await page.getByRole('heading', { name: t('wallet.cards.title'), level: 1 }).waitFor();
+    await page.getByText('DE89 •••• 3000').first().waitFor();
+    await expectAccessible(page, 'bank cards');
+    await page.goto('/#/bankIn');
+    await page.getByRole('heading', { name: t('wallet.bankIn.title'), level: 1 }).waitFor();
+    await expectAccessible(page, 'bank in');
+    await page.goto('/#/ucenter/transfer');
+    await page.getByRole('heading', { name: t('wallet.transfer.title'), level: 1 }).waitFor();
+    await page.getByRole('radio', { name: /DE89/ }).waitFor();
+    await expectAccessible(page, 'bank-securities transfer');
 
     // Deposit 500.00: the provider's checkout page, approved by the payer.
     await page.goto('/#/fastpayment');

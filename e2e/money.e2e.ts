@@ -145,7 +145,10 @@ describe.skipIf(!e2e.chromium)('money in and out in Chromium at an iPhone viewpo
     await expect
       .poll(
         async () => {
+          // Re-opening the same hash does not reload the app; a reload fetches the figures afresh.
           await page.goto('/#/personCenter');
+          await page.reload();
+          await page.getByRole('heading', { name: t('assets.title'), level: 1 }).waitFor();
           return page.getByText(euro('500.00')).count();
         },
         { timeout: 20_000, interval: 1_000 },

@@ -1,4 +1,9 @@
+import path from 'node:path';
 import { encryptCredentials } from '@bourse/shared/jwe';
+import type { OperatorRole } from '@bourse/shared/schemas/admin';
+import { generate as generateTotp } from 'otplib';
+import { createOperator } from '../apps/server/src/domains/admin/operators.service.ts';
+import { openSqlite } from '../apps/server/src/platform/db/database.ts';
 
 /** Registers an investor through the public API, encrypting the payload the way the web app does. */
 export async function registerThroughApi(
@@ -18,4 +23,36 @@ export async function registerThroughApi(
     body: JSON.stringify({ query }),
   });
   return { status: res.status, body: (await res.json()) as { error?: string } };
+}
+
+/**
+ * Creates an operator of the calling journey's own in the e2e database and signs it in: TOTP steps
+ * are single-use, so journeys running side by side must not share one.
+ */
+export async function operatorToken(
+  e2e: { baseUrl: string; dataDir: string },
+  username: string,
+  roles: OperatorRole[],
+): Promise<string> {
+  const handle = openSqlite(path.join(e2e.dataDir, 'bourse.sqlite'));
+  let totpSecret: string;
+  try {
+    ({ totpSecret } = await createOperator(handle.db, {
+      username,
+      password: 'Operator2026',
+      roles,
+      nowMs: Date.now(),
+    }));
+  } finally {
+    await handle.close();
+  }
+  const res = await fetch(`${e2e.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Operator2026', totp: await generateTotp({ secret: totpSecret }) }),
+  });
+  const body = (await res.json()) as { data?: { token: string } };
+  if (res.status !== 200 || !body.data)
+    throw new Error(`operator sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.token;
 }

@@ -3,13 +3,10 @@ import path from 'node:path';
 import { formatMoney } from '@bourse/shared/format';
 import { translate, type MessageKey } from '@bourse/shared/i18n/index';
 import type { OperatorRole } from '@bourse/shared/schemas/admin';
-import { generate as generateTotp } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createOperator } from '../apps/server/src/domains/admin/operators.service.ts';
-import { openSqlite } from '../apps/server/src/platform/db/database.ts';
-import { registerThroughApi } from './api.ts';
+import { operatorToken, registerThroughApi } from './api.ts';
 import { expectAccessible, launch, phoneContext } from './browser.ts';
 
 const e2e = inject('e2e');
@@ -18,28 +15,7 @@ const t = (key: MessageKey, params?: Record<string, string | number>) => transla
 const euro = (amount: string) => formatMoney(amount, { lang: 'de', currency: 'EUR' });
 
 /** An operator of this journey's own (TOTP steps of the demo operator belong to another journey). */
-async function signedInOperator(username: string, roles: OperatorRole[]): Promise<string> {
-  const handle = openSqlite(path.join(e2e.dataDir, 'bourse.sqlite'));
-  let totpSecret: string;
-  try {
-    ({ totpSecret } = await createOperator(handle.db, {
-      username,
-      password: 'Operator2026',
-      roles,
-      nowMs: Date.now(),
-    }));
-  } finally {
-    await handle.close();
-  }
-  const res = await fetch(`${e2e.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Operator2026', totp: await generateTotp({ secret: totpSecret }) }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  expect(res.status).toBe(200);
-  return body.data.token;
-}
+const signedInOperator = (username: string, roles: OperatorRole[]) => operatorToken(e2e, username, roles);
 
 async function adminCall<T>(token: string, method: string, url: string, payload?: object): Promise<T> {
   const res = await fetch(`${e2e.baseUrl}${url}`, {

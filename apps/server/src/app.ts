@@ -15,7 +15,12 @@ import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
+import { registerMarketAdminRoutes } from './domains/market/market.admin-routes.ts';
+import { registerMarketRoutes } from './domains/market/market.routes.ts';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.ts';
+import { registerStreamRoutes } from './domains/stream/stream.routes.ts';
+import { registerTradingAdminRoutes } from './domains/trading/trading.admin-routes.ts';
+import { registerTradingRoutes } from './domains/trading/trading.routes.ts';
 import { registerUserRoutes } from './domains/users/users.routes.ts';
 import { registerSandboxRoutes } from './domains/wallet/sandbox.routes.ts';
 import { registerWalletRoutes } from './domains/wallet/wallet.routes.ts';
@@ -187,6 +192,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerWalletRoutes(app, ctx);
   await registerAdminUserRoutes(app, ctx);
   await registerSandboxRoutes(app, ctx);
+  await registerMarketRoutes(app, ctx);
+  await registerMarketAdminRoutes(app, ctx);
+  await registerStreamRoutes(app, ctx);
+  await registerTradingRoutes(app, ctx);
+  await registerTradingAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

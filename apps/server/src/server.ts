@@ -19,6 +19,13 @@ async function main() {
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { serveStatic: true });
   const credentials = config.SEED_DEMO ? await seedDemo(ctx) : undefined;
+  // The market loads (and on first start back-fills) its history before the port opens, so the
+  // first screen already has full charts.
+  const marketStart = Date.now();
+  await ctx.market.start({ timer: config.MARKET_SIMULATOR });
+  app.log.info({ ms: Date.now() - marketStart, instruments: ctx.market.quotes().length }, 'market ready');
+  // Scheduled work (day orders expiring at the close, …) runs on its own timer from here on.
+  ctx.jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney } from './format.ts';
+import { formatCompact, formatDateTime, formatDecimal, formatMoney, formatPercent } from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -33,6 +33,68 @@ describe('formatMoney', () => {
   it('refuses what is not a decimal amount', () => {
     expect(() => formatMoney('1e3')).toThrow();
     expect(() => formatMoney('12,50')).toThrow();
+  });
+
+  it('keeps the sign of amounts between -1 and 0', () => {
+    expect(formatMoney('-0.07', { lang: 'de' })).toBe('-0,07');
+    expect(formatMoney('-0.00', { lang: 'en' })).toBe('0.00');
+  });
+});
+
+/** Intl may use narrow no-break spaces and the true minus sign; compare with plain characters. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/\u2212/g, '-');
+
+describe('formatDecimal', () => {
+  it.each([
+    ['1234.5678', 'de', {}, '1.234,5678'],
+    ['1234.5', 'en', {}, '1,234.50'],
+    ['12', 'en', {}, '12.00'],
+    ['-12.3', 'sv', {}, '-12,30'],
+    ['999999.99', 'fr', {}, '999 999,99'],
+    ['0.05', 'de', { signed: true }, '+0,05'],
+    ['-0.05', 'en', { signed: true }, '-0.05'],
+    ['0.00', 'en', { signed: true }, '0.00'],
+    ['15.2', 'en', { minFractionDigits: 0 }, '15.2'],
+    ['15', 'en', { minFractionDigits: 0 }, '15'],
+  ] as const)('%s in %s %o → %s', (value, lang, options, expected) => {
+    expect(plain(formatDecimal(value, { lang, ...options }))).toBe(expected);
+  });
+
+  it('keeps every digit of prices beyond float precision', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 99_999_999_999_999_999n }), (ticks) => {
+        const value = `${ticks / 10_000n}.${String(ticks % 10_000n).padStart(4, '0')}`;
+        expect(BigInt(formatDecimal(value, { lang: 'en' }).replace(/[^\d]/g, ''))).toBe(ticks);
+      }),
+    );
+  });
+
+  it('refuses what is not a decimal', () => {
+    expect(() => formatDecimal('1e3')).toThrow();
+    expect(() => formatDecimal('')).toThrow();
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    ['1.25', 'de', '+1,25 %'],
+    ['-0.40', 'en', '-0.40%'],
+    ['0.00', 'fr', '0,00 %'],
+    ['12.5', 'sv', '+12,50 %'],
+  ] as const)('%s in %s → %s (signed)', (value, lang, expected) => {
+    expect(plain(formatPercent(value, { lang, signed: true }))).toBe(expected);
+  });
+
+  it('writes no plus sign unless asked', () => {
+    expect(formatPercent('3.10', { lang: 'en' })).toBe('3.10%');
+  });
+});
+
+describe('formatCompact', () => {
+  it('shortens large quantities and amounts in the language', () => {
+    expect(plain(formatCompact(123_456_789, { lang: 'de' }))).toBe('123,5 Mio.');
+    expect(formatCompact('2345678901234.55', { lang: 'en', currency: 'EUR' })).toBe('€2.3tn');
+    expect(formatCompact(950, { lang: 'en' })).toBe('950');
   });
 });
 

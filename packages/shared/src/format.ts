@@ -19,8 +19,92 @@ export function formatMoney(amount: string, options: { lang?: Language; currency
     maximumFractionDigits: 2,
   });
   // Format a sentinel with the same integer part to learn the locale's layout, then put the exact cents in.
-  const parts = formatter.formatToParts(BigInt(whole) * (sign ? -1n : 1n));
-  return parts.map((part) => (part.type === 'fraction' ? cents : part.value)).join('');
+  // A zero integer part cannot carry the sign ("-0.07"), so -1 stands in for it and its digit becomes 0.
+  const integer = BigInt(whole);
+  const negative = sign === '-' && !/^0*$/.test(`${whole}${fraction}`);
+  const sentinel = integer === 0n && negative ? -1n : negative ? -integer : integer;
+  const parts = formatter.formatToParts(sentinel);
+  return parts
+    .map((part) => (part.type === 'fraction' ? cents : part.type === 'integer' && integer === 0n ? '0' : part.value))
+    .join('');
+}
+
+/** Intl formatters are costly to build and live lists format every tick: keep them per locale and options. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A decimal string (a price, a ratio) laid out for the language with every fraction digit it has,
+ * and at least `minFractionDigits` (2 by default): "1234.5678" → "1.234,5678" in German. Like
+ * formatMoney it never goes through a float. `signed` writes a plus sign before positive values.
+ */
+export function formatDecimal(
+  value: string,
+  options: { lang?: Language; minFractionDigits?: number; signed?: boolean } = {},
+): string {
+  const lang = options.lang ?? DEFAULT_LANGUAGE;
+  const match = /^([-+])?(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) throw new Error(`not a decimal: ${value}`);
+  const [, sign = '', whole = '0', rawFraction = ''] = match;
+  const fraction = rawFraction.padEnd(options.minFractionDigits ?? 2, '0');
+  const zero = /^0*$/.test(`${whole}${rawFraction}`);
+  const negative = sign === '-' && !zero;
+  const integer = BigInt(whole);
+  // Intl lays out the sign and the grouping of the integer part; the fraction digits are put in as
+  // they are. A zero integer part cannot carry a sign, so ±1 stands in for it and its digit becomes 0.
+  const magnitude = integer === 0n && !zero ? 1n : integer;
+  const formatter = numberFormat(LOCALES[lang], {
+    minimumFractionDigits: fraction ? 1 : 0,
+    maximumFractionDigits: fraction ? 1 : 0,
+    signDisplay: options.signed ? 'exceptZero' : 'auto',
+  });
+  return formatter
+    .formatToParts(negative ? -magnitude : magnitude)
+    .map((part) => (part.type === 'fraction' ? fraction : part.type === 'integer' && integer === 0n ? '0' : part.value))
+    .join('');
+}
+
+/**
+ * A percentage given as a decimal string of percent ("1.25" → "1,25 %" in German, "1.25%" in
+ * English), with the language's sign and spacing; `signed` writes "+" before gains.
+ */
+export function formatPercent(value: string, options: { lang?: Language; signed?: boolean } = {}): string {
+  const lang = options.lang ?? DEFAULT_LANGUAGE;
+  const text = value.trim();
+  const digits = formatDecimal(text.replace(/^[-+]/, ''), { lang });
+  const zero = /^[-+]?0*(\.0*)?$/.test(text);
+  const negative = text.startsWith('-') && !zero;
+  // The layout of ±100 % in this language, with the digits replaced by the exact ones.
+  const layout = numberFormat(LOCALES[lang], {
+    style: 'percent',
+    maximumFractionDigits: 0,
+    signDisplay: options.signed ? 'exceptZero' : 'auto',
+  }).formatToParts(zero ? 0 : negative ? -1 : 1);
+  return layout.map((part) => (part.type === 'integer' ? digits : part.type === 'group' ? '' : part.value)).join('');
+}
+
+/**
+ * A large whole quantity (shares traded) or amount in the language's short form ("1,2 Mio."),
+ * from its integer part only; `currency` adds the currency symbol.
+ */
+export function formatCompact(value: string | number, options: { lang?: Language; currency?: string } = {}): string {
+  const lang = options.lang ?? DEFAULT_LANGUAGE;
+  const match = /^(-)?(\d+)(?:\.\d+)?$/.exec(String(value).trim());
+  if (!match) throw new Error(`not a decimal: ${value}`);
+  const [, sign = '', whole = '0'] = match;
+  return numberFormat(LOCALES[lang], {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+    ...(options.currency ? { style: 'currency', currency: options.currency } : {}),
+  }).format(sign ? -BigInt(whole) : BigInt(whole));
 }
 
 export function formatNumber(value: number | bigint, lang: Language = DEFAULT_LANGUAGE, digits?: number): string {

@@ -12,6 +12,10 @@ export const SECTION_ROLES = {
   payments: ['admin', 'finance'],
   // Every role that serves investors needs to look an investor up.
   users: ['admin', 'finance', 'compliance', 'support'],
+  // Orders and fills answer investors' questions about their trades: every role that serves them.
+  orders: ['admin', 'finance', 'compliance', 'support'],
+  // Instruments decide what investors see and trade: the administrator's.
+  instruments: ['admin'],
   ledger: ['admin', 'finance'],
   settings: ['admin', 'finance'],
   audit: ['admin'],
@@ -30,6 +34,8 @@ export const SECTIONS: readonly Section[] = [
   'withdrawals',
   'payments',
   'users',
+  'orders',
+  'instruments',
   'ledger',
   'settings',
   'audit',

@@ -5,9 +5,11 @@ import { HashRouter, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
 import { AuditLogScreen } from '../features/audit/components/audit-log-screen.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
+import { InstrumentsScreen } from '../features/instruments/components/instruments-screen.tsx';
 import { InvitationsScreen } from '../features/invitations/components/invitations-screen.tsx';
 import { KycQueueScreen } from '../features/kyc/components/kyc-queue-screen.tsx';
 import { LedgerCheckScreen } from '../features/ledger/components/ledger-check-screen.tsx';
+import { OrdersScreen } from '../features/orders/components/orders-screen.tsx';
 import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
 import { SettingsScreen } from '../features/settings/components/settings-screen.tsx';
 import { UserDetailScreen } from '../features/users/components/user-detail-screen.tsx';
@@ -30,6 +32,8 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   withdrawals: WithdrawalsScreen,
   payments: PaymentsScreen,
   users: UsersScreen,
+  orders: OrdersScreen,
+  instruments: InstrumentsScreen,
   ledger: LedgerCheckScreen,
   settings: SettingsScreen,
   audit: AuditLogScreen,

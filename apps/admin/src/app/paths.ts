@@ -8,6 +8,11 @@ export const paths = {
   payments: { path: '/payments', getHref: () => '/payments' },
   users: { path: '/users', getHref: () => '/users' },
   user: { path: '/users/:userId', getHref: (userId: number) => `/users/${userId}` },
+  orders: {
+    path: '/orders',
+    getHref: (filters: { userId?: number } = {}) => (filters.userId ? `/orders?userId=${filters.userId}` : '/orders'),
+  },
+  instruments: { path: '/instruments', getHref: () => '/instruments' },
   ledger: { path: '/ledger', getHref: () => '/ledger' },
   settings: { path: '/settings', getHref: () => '/settings' },
   audit: { path: '/audit', getHref: () => '/audit' },

@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly msg: string;
   /** HTTP status; 0 when no response arrived. */
   readonly status: number;
+  /** What the server attached to explain the refusal (e.g. a refused file's problems), unvalidated. */
+  readonly details: unknown;
 
-  constructor(options: { code: string; msg: string; status: number }) {
+  constructor(options: { code: string; msg: string; status: number; details?: unknown }) {
     super(options.msg);
     this.name = 'ApiError';
     this.code = options.code;
     this.msg = options.msg;
     this.status = options.status;
+    this.details = options.details;
   }
 
   get isUnauthorized(): boolean {
@@ -35,6 +38,7 @@ const envelope = z.object({
   msg: z.string().optional(),
   error: z.string().optional(),
   data: z.unknown().optional(),
+  details: z.unknown().optional(),
 });
 
 export type RequestMethod = 'GET' | 'POST' | 'PUT';
@@ -140,6 +144,7 @@ function refusal(response: Response, payload: unknown, token: string | null, end
     code: answer.error ?? `HTTP_${response.status}`,
     msg: answer.msg ?? i18n.t('common.submitFailed'),
     status: unauthorized ? 401 : response.status,
+    details: answer.details,
   });
 }
 

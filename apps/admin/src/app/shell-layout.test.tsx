@@ -31,7 +31,7 @@ describe('shell', () => {
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation codes' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Invitation codes', 'Users']);
+    expect(await menuEntries()).toEqual(['Invitation codes', 'Users', 'Orders & fills']);
     expect(screen.getByText('Signed in as bob')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
@@ -47,6 +47,8 @@ describe('shell', () => {
       'Withdrawals',
       'Deposits & transfers',
       'Users',
+      'Orders & fills',
+      'Instruments',
       'Ledger check',
       'Fees & limits',
       'Audit log',
@@ -63,6 +65,7 @@ describe('shell', () => {
       'Withdrawals',
       'Deposits & transfers',
       'Users',
+      'Orders & fills',
       'Ledger check',
       'Fees & limits',
     ]);
@@ -73,7 +76,7 @@ describe('shell', () => {
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Identity verification', 'Users']);
+    expect(await menuEntries()).toEqual(['Identity verification', 'Users', 'Orders & fills']);
   });
 
   it('refuses a section the roles do not allow, even typed into the address bar', async () => {
@@ -91,6 +94,7 @@ describe('shell', () => {
     ['/payments', 'GET', '/api/admin/payments'],
     ['/settings', 'GET', '/api/admin/settings'],
     ['/ledger', 'POST', '/api/admin/ledger/verify'],
+    ['/instruments', 'GET', '/api/admin/instruments'],
   ])('refuses %s to support without asking the server', async (path, method, route) => {
     const api = stubSignedIn(SUPPORT);
     await renderApp({ token: TOKEN, path });

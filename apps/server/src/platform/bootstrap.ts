@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Ledger } from '../domains/ledger/ledger.service.ts';
+import { MarketSimulator } from '../domains/market/simulator.ts';
 import { SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
 import pino from 'pino';
+import { BusinessCalendar } from './calendar.ts';
 import { SimulatedClock, SystemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { JobRunner } from './jobs.ts';
 import { loadJweKeys } from './keys.ts';
 import { DatabaseNonceStore, RedisNonceStore } from './nonce-store.ts';
 import { OutboxNotifier } from './notifier.ts';
+import { InProcessHub } from './realtime-hub.ts';
+import { RedisHub } from './redis-hub.ts';
 import { loggerOptions } from './logger.ts';
 
 /**
@@ -39,10 +44,51 @@ export async function createContext(
     deliveryDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
     retryDelaysMs: [1_000, 5_000, 30_000],
   });
-  return { config, database, clock, keys, nonces, notifier, redis, ledger, payments: sandbox, sandbox };
+  const calendar = new BusinessCalendar({
+    hours: config.MARKET_HOURS,
+    timeZone: config.MARKET_TIME_ZONE,
+    holidays: config.MARKET_HOLIDAYS ? config.MARKET_HOLIDAYS.split(',') : [],
+  });
+  // With Redis, every instance's stream sockets hear every instance's publishes (DESIGN §7).
+  const hub = config.REDIS_URL
+    ? new RedisHub({
+        url: config.REDIS_URL,
+        onError: (error) => (log ? log.warn({ err: error }, 'realtime hub: redis error') : console.error(error)),
+      })
+    : new InProcessHub();
+  const market = new MarketSimulator(database, clock, calendar, {
+    seed: config.MARKET_SEED,
+    tickMs: config.MARKET_TICK_MS,
+    spreadBp: config.MARKET_SPREAD_BP,
+    limitBandPct: config.MARKET_LIMIT_BAND_PCT,
+    backfillDays: config.MARKET_BACKFILL_DAYS,
+    backfillIntradayDays: config.MARKET_BACKFILL_INTRADAY_DAYS,
+  });
+  const jobs = new JobRunner(clock, {
+    onError: (job, error) => log?.error({ err: error, job }, 'scheduled job failed'),
+  });
+  return {
+    config,
+    database,
+    clock,
+    keys,
+    nonces,
+    notifier,
+    redis,
+    ledger,
+    payments: sandbox,
+    sandbox,
+    calendar,
+    hub,
+    market,
+    jobs,
+  };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.stop();
+  await ctx.market.stop();
+  await ctx.hub.close();
   await ctx.database.close();
   if (ctx.redis) await ctx.redis.quit();
 }

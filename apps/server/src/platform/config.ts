@@ -12,6 +12,15 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every environment variable the server reads. README's configuration table is generated from the
  * same names; a bad value stops start-up with a list of every problem.
@@ -59,6 +68,30 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
     .default('EUR'),
+  MARKET_SIMULATOR: bool.default(true),
+  MARKET_SEED: int(0, 2 ** 31 - 1).default(20_261_123),
+  MARKET_TICK_MS: int(50, 60_000).default(1000),
+  MARKET_HOURS: z
+    .string()
+    .regex(/^(24\/7|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d)$/, 'must be 24/7 or HH:MM-HH:MM')
+    .default('24/7'),
+  MARKET_TIME_ZONE: z.string().min(1).refine(isTimeZone, 'must be an IANA time zone').default('Europe/Berlin'),
+  MARKET_HOLIDAYS: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*)?$/, 'must be a comma-separated list of YYYY-MM-DD dates')
+    .default(''),
+  MARKET_RATE_PER_IP_PER_MINUTE: int(1, 10_000_000).default(1200),
+  MARKET_LIMIT_BAND_PCT: int(0, 100).default(0),
+  MARKET_SPREAD_BP: int(1, 1000).default(10),
+  MARKET_BACKFILL_DAYS: int(0, 3660).default(1096),
+  MARKET_BACKFILL_INTRADAY_DAYS: int(0, 60).default(30),
+  STREAM_HEARTBEAT_MS: int(100, 120_000).default(15_000),
+  STREAM_MAX_TOPICS: int(1, 10_000).default(200),
+  STREAM_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(50),
+  TRADE_PRICE_COLLAR_PCT: int(1, 50).default(5),
+  TRADE_ORDERS_PER_MINUTE: int(1, 10_000_000).default(120),
+  TRADE_GROUP_COMMIT_MAX_BATCH: int(1, 1_000).default(64),
+  TRADING_PASSWORD_CACHE_SECONDS: int(0, 3_600).default(300),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   ADMIN_DIST: z.string().default(path.join(REPO_ROOT, 'apps/admin/dist')),
 });

@@ -1,12 +1,16 @@
 import type { Redis } from 'ioredis';
 import type { Ledger } from '../domains/ledger/ledger.service.ts';
+import type { MarketDataProvider } from '../domains/market/market-data-provider.ts';
 import type { PaymentProvider, SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
+import type { BusinessCalendar } from './calendar.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { JobRunner } from './jobs.ts';
 import type { JweKeys } from './keys.ts';
 import type { NonceStore } from './nonce-store.ts';
 import type { Notifier } from './notifier.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
 
 /** What every domain may depend on. Built once by the process (or a test) and handed to buildApp. */
 export interface AppContext {
@@ -21,4 +25,11 @@ export interface AppContext {
   payments: PaymentProvider;
   /** The built-in sandbox processor, when it is the one in use (it serves its checkout page). */
   sandbox?: SandboxPaymentProvider | undefined;
+  calendar: BusinessCalendar;
+  /** Fan-out of live events (quotes, a user's events) to the WebSocket stream. */
+  hub: RealtimeHub;
+  /** Live prices: the simulator, or a vendor feed behind the same interface. */
+  market: MarketDataProvider;
+  /** Scheduled work (order expiry, …): on a timer in the process, and after the sandbox clock moves. */
+  jobs: JobRunner;
 }

@@ -9,6 +9,7 @@ import { createInvitation } from '../domains/invitations/invitations.service.ts'
 import { appendAudit } from '../domains/admin/audit.ts';
 import { approveSubmission, submitVerification } from '../domains/kyc/kyc.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
+import { seedInstruments } from './market.ts';
 
 export interface DemoCredentials {
   investor: { username: string; password: string };
@@ -31,6 +32,7 @@ function demoPassword(): string {
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   const file = path.join(ctx.config.DATA_DIR, 'demo-credentials.json');
+  await seedInstruments(ctx);
   const existingOperator = await ctx.database.db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
   if (existingOperator && existsSync(file)) {
     return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;

@@ -1,23 +1,27 @@
 import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { HomeIcon, UserIcon } from '../ui/icons';
+import { ChartIcon, HomeIcon, UserIcon } from '../ui/icons';
 import { PageLoading } from '../ui/page-loading';
 import { PaneActiveContext } from '../ui/pane-active';
 import { paths } from './paths';
 
-const HomeRoute = lazy(() => import('../features/home/routes/home-route').then((m) => ({ default: m.HomeRoute })));
+const HomeScreen = lazy(() => import('./home-screen').then((m) => ({ default: m.HomeScreen })));
+const MarketRoute = lazy(() =>
+  import('../features/market/routes/market-route').then((m) => ({ default: m.MarketRoute })),
+);
 const MyRoute = lazy(() => import('../features/my/routes/my-route').then((m) => ({ default: m.MyRoute })));
 
 interface Tab {
   path: string;
-  labelKey: 'tabs.home' | 'tabs.my';
+  labelKey: 'tabs.home' | 'tabs.market' | 'tabs.my';
   Icon: ComponentType;
   Screen: ComponentType;
 }
 
 const TABS: readonly Tab[] = [
-  { path: paths.home.path, labelKey: 'tabs.home', Icon: HomeIcon, Screen: HomeRoute },
+  { path: paths.home.path, labelKey: 'tabs.home', Icon: HomeIcon, Screen: HomeScreen },
+  { path: paths.market.path, labelKey: 'tabs.market', Icon: ChartIcon, Screen: MarketRoute },
   { path: paths.my.path, labelKey: 'tabs.my', Icon: UserIcon, Screen: MyRoute },
 ];
 
@@ -48,7 +52,7 @@ function KeepAlivePane({ active, children }: { active: boolean; children: ReactN
   );
 }
 
-/** The tab pages (Home, Me) with the tab bar; the whole block is hidden while another screen shows. */
+/** The tab pages (Home, Market, Me) with the tab bar; the whole block is hidden while another screen shows. */
 export function KeepAliveTabs({ activePath }: { activePath: string | null }) {
   const { t } = useTranslation();
   const [visited, setVisited] = useState<readonly string[]>(activePath ? [activePath] : []);

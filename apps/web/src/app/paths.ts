@@ -20,6 +20,10 @@ export interface BankRecordFilter {
 export type RecordDirection = 'in' | 'out';
 export type RecordPeriod = (typeof PERIODS)[number];
 
+/** The status tabs of the order records (/shares/creatOrder); `all` is the default. */
+export const ORDER_RECORD_FILTERS = ['all', 'open', 'filled', 'cancelled', 'expired', 'rejected'] as const;
+export type OrderRecordFilter = (typeof ORDER_RECORD_FILTERS)[number];
+
 export const paths = {
   root: route('/'),
   login: route('/login'),
@@ -28,6 +32,22 @@ export const paths = {
   forgotPassword: route('/forgotPassword'),
   changePassword: route('/changePassword'),
   home: route('/home'),
+  market: route('/market'),
+  /** A stock's detail: quote, key figures, chart (open to everyone, product spec §2). */
+  detail: {
+    path: '/detail',
+    getHref: (code: string) => `/detail?code=${encodeURIComponent(code)}`,
+  },
+  /** The same detail screen under the spec's other address; `title` is the instrument code. */
+  stockInfo: {
+    path: '/stockInfo/:title?',
+    getHref: (code: string) => `/stockInfo/${encodeURIComponent(code)}`,
+  },
+  search: route('/search'),
+  searchResults: {
+    path: '/search/search',
+    getHref: (query: string) => `/search/search?q=${encodeURIComponent(query)}`,
+  },
   my: route('/my'),
   setting: route('/setting'),
   settingLanguage: route('/setting/language'),
@@ -53,11 +73,47 @@ export const paths = {
       return search ? `/bankRecord?${search}` : '/bankRecord';
     },
   },
+  trade: {
+    path: '/trade',
+    /** The order ticket, opened on an instrument and side; a sell may name the position lot to sell from. */
+    getHref: (code?: string, side?: 'buy' | 'sell', positionId?: number) => {
+      const query = new URLSearchParams();
+      if (code) query.set('code', code);
+      if (side) query.set('side', side);
+      if (positionId !== undefined) query.set('positionId', String(positionId));
+      const search = query.toString();
+      return search ? `/trade?${search}` : '/trade';
+    },
+  },
+  holding: {
+    path: '/ucenter/holding',
+    /** Holdings per instrument; with a code, the open lots of that instrument. */
+    getHref: (code?: string) =>
+      code ? `/ucenter/holding?${new URLSearchParams({ code }).toString()}` : '/ucenter/holding',
+  },
+  holdDetail: {
+    path: '/shares/holdDetail',
+    getHref: (positionId: number) => `/shares/holdDetail?id=${positionId}`,
+  },
+  transaction: route('/transaction'),
+  orderRecords: {
+    path: '/shares/creatOrder',
+    getHref: (status?: OrderRecordFilter) => (status ? `/shares/creatOrder?status=${status}` : '/shares/creatOrder'),
+  },
+  historyPosition: {
+    path: '/historyPosition',
+    getHref: (period?: RecordPeriod) => (period ? `/historyPosition?period=${period}` : '/historyPosition'),
+  },
+  historyDetail: {
+    path: '/historyDetail',
+    getHref: (positionId: number) => `/historyDetail?id=${positionId}`,
+  },
 } as const;
 
 /**
- * Routes reachable without a session (product spec §2). Some are not built yet (/shop, /explore,
- * /detail, /search); they stay listed so the guard's rule does not change when they arrive.
+ * Routes reachable without a session (product spec §2): exactly the spec's list, so /market,
+ * /stockInfo/… and /search/search need a login. Some are not built yet (/shop, /explore); they
+ * stay listed so the guard's rule does not change when they arrive.
  */
 export const OPEN_ROUTES: readonly string[] = [
   paths.login.path,
@@ -65,12 +121,12 @@ export const OPEN_ROUTES: readonly string[] = [
   paths.register.path,
   '/shop',
   '/explore',
-  '/detail',
-  '/search',
+  paths.detail.path,
+  paths.search.path,
   paths.forgotPassword.path,
   paths.changePassword.path,
   paths.settingLanguage.path,
 ];
 
 /** Tab pages: shown with the tab bar and kept alive when the user switches tabs. */
-export const TAB_PATHS: readonly string[] = [paths.home.path, paths.my.path];
+export const TAB_PATHS: readonly string[] = [paths.home.path, paths.market.path, paths.my.path];

@@ -56,6 +56,36 @@ const BankRecordRoute = lazy(() =>
 const PayPasswordRoute = lazy(() =>
   import('../features/trading-password/routes/pay-password-route').then((m) => ({ default: m.PayPasswordRoute })),
 );
+const DetailRoute = lazy(() =>
+  import('../features/market/routes/detail-route').then((m) => ({ default: m.DetailRoute })),
+);
+const SearchRoute = lazy(() =>
+  import('../features/market/routes/search-route').then((m) => ({ default: m.SearchRoute })),
+);
+const SearchResultsRoute = lazy(() =>
+  import('../features/market/routes/search-results-route').then((m) => ({ default: m.SearchResultsRoute })),
+);
+const TradeRoute = lazy(() =>
+  import('../features/trading/routes/trade-route').then((m) => ({ default: m.TradeRoute })),
+);
+const HoldingRoute = lazy(() =>
+  import('../features/trading/routes/holding-route').then((m) => ({ default: m.HoldingRoute })),
+);
+const HoldDetailRoute = lazy(() =>
+  import('../features/trading/routes/hold-detail-route').then((m) => ({ default: m.HoldDetailRoute })),
+);
+const TransactionRoute = lazy(() =>
+  import('../features/trading/routes/transaction-route').then((m) => ({ default: m.TransactionRoute })),
+);
+const OrderRecordsRoute = lazy(() =>
+  import('../features/trading/routes/order-records-route').then((m) => ({ default: m.OrderRecordsRoute })),
+);
+const HistoryPositionRoute = lazy(() =>
+  import('../features/trading/routes/history-position-route').then((m) => ({ default: m.HistoryPositionRoute })),
+);
+const HistoryDetailRoute = lazy(() =>
+  import('../features/trading/routes/history-detail-route').then((m) => ({ default: m.HistoryDetailRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('../features/errors/routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -76,7 +106,7 @@ function NavigatorBridge() {
 }
 
 /**
- * Every registered route, inside the guard. The tab pages (/home, /my) render nothing here: the
+ * Every registered route, inside the guard. The tab pages (/home, /market, /my) render nothing here: the
  * shell keeps them alive itself; their entries only tell the router they exist.
  */
 export function AppRoutes() {
@@ -92,6 +122,11 @@ export function AppRoutes() {
           <Route path={paths.forgotPassword.path} element={<ForgotPasswordRoute />} />
           <Route path={paths.changePassword.path} element={<ChangePasswordRoute />} />
           <Route path={paths.home.path} element={null} />
+          <Route path={paths.market.path} element={null} />
+          <Route path={paths.detail.path} element={<DetailRoute />} />
+          <Route path={paths.stockInfo.path} element={<DetailRoute />} />
+          <Route path={paths.search.path} element={<SearchRoute />} />
+          <Route path={paths.searchResults.path} element={<SearchResultsRoute />} />
           <Route path={paths.my.path} element={null} />
           <Route path={paths.setting.path} element={<SettingsRoute />} />
           <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
@@ -105,6 +140,13 @@ export function AppRoutes() {
           <Route path={paths.withdraw.path} element={<WithdrawRoute />} />
           <Route path={paths.bankRecord.path} element={<BankRecordRoute />} />
           <Route path={paths.payPassword.path} element={<PayPasswordRoute />} />
+          <Route path={paths.trade.path} element={<TradeRoute />} />
+          <Route path={paths.holding.path} element={<HoldingRoute />} />
+          <Route path={paths.holdDetail.path} element={<HoldDetailRoute />} />
+          <Route path={paths.transaction.path} element={<TransactionRoute />} />
+          <Route path={paths.orderRecords.path} element={<OrderRecordsRoute />} />
+          <Route path={paths.historyPosition.path} element={<HistoryPositionRoute />} />
+          <Route path={paths.historyDetail.path} element={<HistoryDetailRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -4,6 +4,7 @@ import { applyLanguage } from '../app/i18n';
 import { queryClient } from '../app/query-client';
 import { resetDuplicateGuard } from '../app/request';
 import { readInitialSession, useSessionStore } from '../app/session-store';
+import { replaceSharedStream } from '../app/stream';
 import { clearRegisterDraft } from '../features/auth/register-draft';
 
 /** A fresh page load for each test: English, logged out, nothing cached. */
@@ -18,5 +19,7 @@ export function resetTestState(): void {
   applyLanguage('en');
   queryClient.clear();
   resetDuplicateGuard();
+  // No live-stream socket or reconnect timer survives into the next test.
+  replaceSharedStream(null);
   window.location.hash = '';
 }

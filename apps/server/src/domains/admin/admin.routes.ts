@@ -234,7 +234,9 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
             .min(1)
             .max(366 * 24 * 3_600_000),
         }),
-        response: okResponse(z.object({ now: z.string() })),
+        response: okResponse(
+          z.object({ now: z.string(), jobs: z.array(z.object({ name: z.string(), dueAt: z.string() })) }),
+        ),
       },
     },
     async (request) => {
@@ -244,7 +246,9 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       const now = await audited(request, 'clock.advance', null, { ms: request.body.ms, from: before }, () =>
         Promise.resolve(clock.advance(request.body.ms)),
       );
-      return ok({ now: now.toISOString() });
+      // Whatever fell due in the skipped time happens now, in the order it fell due.
+      const jobs = await ctx.jobs.runDue();
+      return ok({ now: now.toISOString(), jobs });
     },
   );
 }

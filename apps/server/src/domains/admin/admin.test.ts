@@ -209,17 +209,23 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'GET /api/admin/audit',
+        'GET /api/admin/instruments',
+        'GET /api/admin/instruments/X',
         'GET /api/admin/invitations',
         'GET /api/admin/kyc',
         'GET /api/admin/kyc/X/images/X',
         'GET /api/admin/me',
+        'GET /api/admin/orders',
         'GET /api/admin/outbox',
         'GET /api/admin/payments',
         'GET /api/admin/settings',
         'GET /api/admin/users',
         'GET /api/admin/users/X',
+        'GET /api/admin/users/X/positions',
         'GET /api/admin/withdrawals',
         'POST /api/admin/clock/advance',
+        'POST /api/admin/instruments',
+        'POST /api/admin/instruments/X/import',
         'POST /api/admin/invitations',
         'POST /api/admin/invitations/X/disable',
         'POST /api/admin/kyc/X/approve',
@@ -230,6 +236,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/users/X/unfreeze',
         'POST /api/admin/withdrawals/X/pay',
         'POST /api/admin/withdrawals/X/reject',
+        'PUT /api/admin/instruments/X',
         'PUT /api/admin/settings',
       ]);
       for (const route of routes) {

@@ -39,6 +39,7 @@ const settingsSchema = z.object({
   commissionMin: amount,
   transactionFeeRate: rate,
   stampDutyRate: rate,
+  tPlusOne: z.string().regex(/^(true|false)$/, 'must be true or false'),
 });
 const settingsUpdate = settingsSchema.partial().strict();
 

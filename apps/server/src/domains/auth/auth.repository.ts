@@ -1,4 +1,5 @@
-import type { Db, Trx } from '../../platform/db/database.ts';
+import type { DatabaseHandle, Db, Trx } from '../../platform/db/database.ts';
+import { readRunner } from '../../platform/db/sql-runner.ts';
 import type { NewUser } from '../../platform/db/schema.ts';
 
 type Executor = Db | Trx;
@@ -43,6 +44,26 @@ export async function insertSession(
       userAgent: session.userAgent,
     })
     .execute();
+}
+
+/**
+ * The session behind a token, read on every authenticated request: on SQLite from the read-only
+ * connection with a prepared statement (committed sessions only, no wait behind a write).
+ */
+export function readSessionByTokenHash(database: DatabaseHandle, tokenHash: string) {
+  return readRunner(database).get<{
+    sessionId: number;
+    userId: number;
+    expiresAt: number;
+    revokedAt: number | null;
+    lastSeenAt: number;
+    userStatus: string;
+  }>(
+    `select s.id as "sessionId", s.user_id as "userId", s.expires_at as "expiresAt", s.revoked_at as "revokedAt",
+       s.last_seen_at as "lastSeenAt", u.status as "userStatus"
+     from sessions s join users u on u.id = s.user_id where s.token_hash = ?`,
+    [tokenHash],
+  );
 }
 
 export function findSessionByTokenHash(db: Executor, tokenHash: string) {

@@ -15,6 +15,7 @@ import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../platform/throttle.ts';
 import { consumeInvitation } from '../invitations/invitations.service.ts';
+import { forgetVerifiedTradingPasswords } from '../users/trading-password.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
 
@@ -130,16 +131,17 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   if (!token) throw new AppError('UNAUTHORIZED');
   if (token.length > 128) throw new AppError('SESSION_EXPIRED');
   const nowMs = ctx.clock.nowMs();
-  const session = await repo.findSessionByTokenHash(ctx.database.db, sha256Hex(token));
+  const session = await repo.readSessionByTokenHash(ctx.database, sha256Hex(token));
   if (!session || session.revokedAt !== null || session.expiresAt <= nowMs) throw new AppError('SESSION_EXPIRED');
   if (session.userStatus === 'frozen') throw new AppError('ACCOUNT_FROZEN');
   // Writing last-seen on every request would serialize reads behind writes; once a minute is enough.
   if (nowMs - session.lastSeenAt > MINUTE_MS) await repo.touchSession(ctx.database.db, session.sessionId, nowMs);
-  return { userId: session.userId, sessionId: session.sessionId };
+  return { userId: Number(session.userId), sessionId: Number(session.sessionId) };
 }
 
 export async function logout(ctx: AppContext, principal: SessionPrincipal): Promise<void> {
   await repo.revokeSession(ctx.database.db, principal.sessionId, ctx.clock.nowMs(), 'logout');
+  forgetVerifiedTradingPasswords(ctx, { sessionId: principal.sessionId });
 }
 
 /** Changes the login password; every session of the user, this one included, is revoked. */
@@ -159,6 +161,7 @@ export async function changePassword(
     await repo.updatePasswordHash(trx, user.id, passwordHash, nowMs);
     await repo.revokeAllSessions(trx, user.id, nowMs, 'password_change');
   });
+  forgetVerifiedTradingPasswords(ctx, { userId: user.id });
 }
 
 function resetCodeHash(userId: number, code: string) {
@@ -229,4 +232,5 @@ export async function resetPassword(
     await repo.revokeAllSessions(trx, user.id, nowMs, 'password_reset');
     await clearFailures(trx, loginThrottleKey(phone));
   });
+  forgetVerifiedTradingPasswords(ctx, { userId: user.id });
 }

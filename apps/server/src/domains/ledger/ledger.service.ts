@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation, type Db, type Dialect, type Trx } from '../../platform/db/database.ts';
+import { placeholders, sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 
 export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'fund', 'fund_pending', 'loan'] as const;
@@ -30,6 +31,13 @@ export interface EntryInput {
   referenceId?: string | number | undefined;
   memo?: string | undefined;
   postings: PostingInput[];
+}
+
+interface LockedAccount {
+  id: number;
+  code: string;
+  userId: number | null;
+  balanceMinor: number;
 }
 
 export interface PostedEntry {
@@ -117,75 +125,106 @@ export class Ledger {
     invariant(sum === 0, `postings of ${input.kind} must sum to zero, not ${sum}`);
     invariant(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= 160, 'idempotency key length');
 
-    const previous = await this.findEntry(trx, input.idempotencyKey);
-    if (previous !== undefined) return { entryId: previous, replayed: true };
+    // The hot path of every movement: plain statements, prepared once (see sql-runner.ts).
+    const run = sqlRunner(trx, this.dialect);
+    const previous = await run.get<{ id: number }>('select id from journal_entries where idempotency_key = ?', [
+      input.idempotencyKey,
+    ]);
+    if (previous !== undefined) return { entryId: Number(previous.id), replayed: true };
 
     // Net the postings per account, then lock the accounts in id order: every transaction takes its
     // locks in the same order, so two movements can never wait on each other in a cycle.
+    const codes = input.postings.map((posting) => accountCode(posting.account, this.currency));
+    const accounts = await this.lockAccounts(trx, run, input.postings, codes);
     const byAccount = new Map<number, number>();
-    for (const posting of input.postings) {
-      const id = await this.accountId(trx, posting.account);
+    input.postings.forEach((posting, i) => {
+      const id = accounts.get(codes[i] as string)?.id;
+      invariant(id !== undefined, 'every posted account exists');
       byAccount.set(id, (byAccount.get(id) ?? 0) + posting.amountMinor);
-    }
-    const ids = [...byAccount.keys()].sort((a, b) => a - b);
-    const locked =
-      this.dialect === 'postgres'
-        ? await trx
-            .selectFrom('ledgerAccounts')
-            .select(['id', 'userId', 'balanceMinor'])
-            .where('id', 'in', ids)
-            .orderBy('id')
-            .forUpdate()
-            .execute()
-        : await trx
-            .selectFrom('ledgerAccounts')
-            .select(['id', 'userId', 'balanceMinor'])
-            .where('id', 'in', ids)
-            .execute();
-    for (const account of locked) {
-      const after = Number(account.balanceMinor) + (byAccount.get(Number(account.id)) ?? 0);
+    });
+    for (const account of accounts.values()) {
+      const after = account.balanceMinor + (byAccount.get(account.id) ?? 0);
       if (account.userId !== null && after < 0) throw new AppError('INSUFFICIENT_FUNDS');
     }
 
     let entryId: number;
     try {
-      const row = await trx
-        .insertInto('journalEntries')
-        .values({
-          idempotencyKey: input.idempotencyKey,
-          kind: input.kind,
-          referenceType: input.referenceType ?? null,
-          referenceId: input.referenceId === undefined ? null : String(input.referenceId),
-          memo: input.memo ?? null,
-          createdAt: this.clock.nowMs(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await run.get<{ id: number }>(
+        `insert into journal_entries (idempotency_key, kind, reference_type, reference_id, memo, created_at)
+         values (?, ?, ?, ?, ?, ?) returning id`,
+        [
+          input.idempotencyKey,
+          input.kind,
+          input.referenceType ?? null,
+          input.referenceId === undefined ? null : String(input.referenceId),
+          input.memo ?? null,
+          this.clock.nowMs(),
+        ],
+      );
+      invariant(row, 'an inserted entry has an id');
       entryId = Number(row.id);
     } catch (error) {
       // Another transaction posted the same key between our check and our insert.
       if (isUniqueViolation(error)) throw new AppError('CONFLICT');
       throw error;
     }
-    const postings = [];
-    for (const posting of input.postings) {
-      postings.push({
-        entryId,
-        accountId: await this.accountId(trx, posting.account),
-        amountMinor: posting.amountMinor,
-      });
-    }
-    await trx.insertInto('postings').values(postings).execute();
-    for (const id of ids) {
-      const delta = byAccount.get(id) ?? 0;
-      if (delta === 0) continue;
-      await trx
-        .updateTable('ledgerAccounts')
-        .set((eb) => ({ balanceMinor: eb('balanceMinor', '+', delta) }))
-        .where('id', '=', id)
-        .execute();
+    const values: number[] = [];
+    input.postings.forEach((posting, i) => {
+      values.push(entryId, (accounts.get(codes[i] as string) as LockedAccount).id, posting.amountMinor);
+    });
+    await run.run(
+      `insert into postings (entry_id, account_id, amount_minor) values ${input.postings.map(() => '(?, ?, ?)').join(', ')}`,
+      values,
+    );
+    // Every changed balance in one statement (the rows are already locked, in id order).
+    const changed = [...byAccount.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+    if (changed.length > 0) {
+      await run.run(
+        `update ledger_accounts set balance_minor = balance_minor + case id ${changed
+          .map(() => 'when ? then cast(? as bigint)')
+          .join(' ')} end where id in (${placeholders(changed.length)})`,
+        [...changed.flatMap(([id, delta]) => [id, delta]), ...changed.map(([id]) => id)],
+      );
     }
     return { entryId, replayed: false };
+  }
+
+  /** The accounts of an entry by code, created on first use, locked in id order (PostgreSQL). */
+  private async lockAccounts(
+    trx: Trx,
+    run: SqlRunner,
+    postings: PostingInput[],
+    codes: string[],
+  ): Promise<Map<string, LockedAccount>> {
+    const unique = [...new Set(codes)];
+    const select = () =>
+      run.all<LockedAccount>(
+        `select id, code, user_id as "userId", balance_minor as "balanceMinor" from ledger_accounts
+         where code in (${placeholders(unique.length)}) order by id${run.forUpdate}`,
+        unique,
+      );
+    let rows = await select();
+    if (rows.length < unique.length) {
+      const found = new Set(rows.map((row) => row.code));
+      for (const [i, posting] of postings.entries()) {
+        if (!found.has(codes[i] as string)) {
+          await this.accountId(trx, posting.account);
+          found.add(codes[i] as string);
+        }
+      }
+      rows = await select();
+    }
+    return new Map(
+      rows.map((row) => [
+        row.code,
+        {
+          id: Number(row.id),
+          code: row.code,
+          userId: row.userId === null ? null : Number(row.userId),
+          balanceMinor: Number(row.balanceMinor),
+        },
+      ]),
+    );
   }
 
   /**
@@ -203,18 +242,19 @@ export class Ledger {
     },
   ): Promise<number> {
     invariant(Number.isSafeInteger(input.amountMinor) && input.amountMinor > 0, 'a hold is a positive amount');
-    const row = await trx
-      .insertInto('holds')
-      .values({
-        userId: input.userId,
-        currency: this.currency,
-        amountMinor: input.amountMinor,
-        reason: input.reason,
-        referenceId: input.referenceId === undefined ? null : String(input.referenceId),
-        createdAt: this.clock.nowMs(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await sqlRunner(trx, this.dialect).get<{ id: number }>(
+      `insert into holds (user_id, currency, amount_minor, reason, reference_id, created_at)
+       values (?, ?, ?, ?, ?, ?) returning id`,
+      [
+        input.userId,
+        this.currency,
+        input.amountMinor,
+        input.reason,
+        input.referenceId === undefined ? null : String(input.referenceId),
+        this.clock.nowMs(),
+      ],
+    );
+    invariant(row, 'an inserted hold has an id');
     const holdId = Number(row.id);
     const posted = await this.post(trx, {
       idempotencyKey: input.idempotencyKey,
@@ -266,11 +306,10 @@ export class Ledger {
       referenceId: hold.id,
       postings,
     });
-    await trx
-      .updateTable('holds')
-      .set({ status: 'captured', capturedMinor: input.amountMinor, closedAt: this.clock.nowMs() })
-      .where('id', '=', hold.id)
-      .execute();
+    await sqlRunner(trx, this.dialect).run(
+      "update holds set status = 'captured', captured_minor = ?, closed_at = ? where id = ?",
+      [input.amountMinor, this.clock.nowMs(), hold.id],
+    );
   }
 
   /** Cancels a hold: the whole amount returns from frozen to the user's cash. */
@@ -286,27 +325,20 @@ export class Ledger {
         { account: { userId: hold.userId, kind: 'cash' }, amountMinor: hold.amountMinor },
       ],
     });
-    await trx
-      .updateTable('holds')
-      .set({ status: 'voided', closedAt: this.clock.nowMs() })
-      .where('id', '=', hold.id)
-      .execute();
+    await sqlRunner(trx, this.dialect).run("update holds set status = 'voided', closed_at = ? where id = ?", [
+      this.clock.nowMs(),
+      hold.id,
+    ]);
   }
 
   private async openHold(trx: Trx, holdId: number) {
-    const query = trx.selectFrom('holds').select(['id', 'userId', 'amountMinor', 'status']).where('id', '=', holdId);
-    const hold = await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    const run = sqlRunner(trx, this.dialect);
+    const hold = await run.get<{ id: number; userId: number; amountMinor: number; status: string }>(
+      `select id, user_id as "userId", amount_minor as "amountMinor", status from holds where id = ?${run.forUpdate}`,
+      [holdId],
+    );
     if (!hold) throw new AppError('NOT_FOUND');
     if (hold.status !== 'open') throw new AppError('HOLD_NOT_OPEN');
     return { id: Number(hold.id), userId: Number(hold.userId), amountMinor: Number(hold.amountMinor) };
-  }
-
-  private async findEntry(trx: Trx, key: string): Promise<number | undefined> {
-    const row = await trx
-      .selectFrom('journalEntries')
-      .select('id')
-      .where('idempotencyKey', '=', key)
-      .executeTakeFirst();
-    return row ? Number(row.id) : undefined;
   }
 }

@@ -15,6 +15,8 @@ export const SETTING_DEFAULTS = {
   commissionMin: '5.00',
   transactionFeeRate: '0.0001',
   stampDutyRate: '0.0010',
+  /** T+1 rule: shares bought on a trading day can be sold from the next business day ('true'/'false'). */
+  tPlusOne: 'false',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

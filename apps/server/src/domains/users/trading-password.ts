@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -37,6 +38,8 @@ export async function setTradingPassword(
     .set({ tradingPasswordHash: hash, updatedAt: ctx.clock.nowMs() })
     .where('id', '=', userId)
     .execute();
+  // The old password must not keep working from a session's cache.
+  forgetVerifiedTradingPasswords(ctx, { userId });
 }
 
 /**
@@ -54,6 +57,7 @@ export async function verifyTradingPassword(ctx: AppContext, userId: number, pas
     await clearFailures(database.db, lockKey(userId));
     return;
   }
+  forgetVerifiedTradingPasswords(ctx, { userId });
   const lock = await database.transaction((trx) =>
     recordFailure(trx, lockKey(userId), nowMs, {
       maxFailures: config.LOGIN_MAX_FAILURES,
@@ -63,4 +67,86 @@ export async function verifyTradingPassword(ctx: AppContext, userId: number, pas
   );
   if (lock) throw new AppError('TRADING_PASSWORD_LOCKED', { minutes: config.LOGIN_LOCK_MINUTES });
   throw new AppError('TRADING_PASSWORD_WRONG');
+}
+
+interface VerifiedEntry {
+  userId: number;
+  mac: Buffer;
+  expiresAtMs: number;
+}
+
+/**
+ * A short memory of trading passwords already checked, per session: an HMAC-SHA256 of the password
+ * under a key that exists only in this process's memory, with an expiry. It spares an order the
+ * ~90 ms argon2 check when the same session confirmed the same password moments ago.
+ */
+class VerifiedPasswords {
+  private readonly key = randomBytes(32);
+  private readonly entries = new Map<number, VerifiedEntry>();
+  private insertsSinceSweep = 0;
+
+  mac(password: string): Buffer {
+    return createHmac('sha256', this.key).update(password).digest();
+  }
+
+  matches(sessionId: number, userId: number, password: string, nowMs: number): boolean {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return false;
+    if (entry.userId !== userId || entry.expiresAtMs <= nowMs) {
+      this.entries.delete(sessionId);
+      return false;
+    }
+    return timingSafeEqual(new Uint8Array(entry.mac), new Uint8Array(this.mac(password)));
+  }
+
+  remember(sessionId: number, userId: number, password: string, nowMs: number, expiresAtMs: number): void {
+    this.entries.set(sessionId, { userId, mac: this.mac(password), expiresAtMs });
+    // Expired entries are dropped as they are met, and swept now and then so the map stays small.
+    if (++this.insertsSinceSweep >= 1_000) {
+      this.insertsSinceSweep = 0;
+      for (const [id, entry] of this.entries) if (entry.expiresAtMs <= nowMs) this.entries.delete(id);
+    }
+  }
+
+  forget(filter: { userId?: number; sessionId?: number }): void {
+    if (filter.sessionId !== undefined) this.entries.delete(filter.sessionId);
+    if (filter.userId !== undefined) {
+      for (const [id, entry] of this.entries) if (entry.userId === filter.userId) this.entries.delete(id);
+    }
+  }
+}
+
+const verifiedByContext = new WeakMap<AppContext, VerifiedPasswords>();
+function verifiedOf(ctx: AppContext): VerifiedPasswords {
+  let verified = verifiedByContext.get(ctx);
+  if (!verified) {
+    verified = new VerifiedPasswords();
+    verifiedByContext.set(ctx, verified);
+  }
+  return verified;
+}
+
+/**
+ * Checks the trading password for an order. A session that gave the right password within the
+ * last TRADING_PASSWORD_CACHE_SECONDS is checked against its remembered HMAC (constant time);
+ * anything else — a first use, an expired entry, a different password — goes through the full
+ * check with its lockout counting. Signing out, a password change (sessions are revoked, and an
+ * order needs a live session) and a new trading password end the memory.
+ */
+export async function verifyTradingPasswordForSession(
+  ctx: AppContext,
+  principal: { userId: number; sessionId: number },
+  password: string,
+): Promise<void> {
+  const windowMs = ctx.config.TRADING_PASSWORD_CACHE_SECONDS * 1_000;
+  const verified = verifiedOf(ctx);
+  const nowMs = ctx.clock.nowMs();
+  if (windowMs > 0 && verified.matches(principal.sessionId, principal.userId, password, nowMs)) return;
+  await verifyTradingPassword(ctx, principal.userId, password);
+  if (windowMs > 0) verified.remember(principal.sessionId, principal.userId, password, nowMs, nowMs + windowMs);
+}
+
+/** Ends the remembered trading-password checks of a user or of one session. */
+export function forgetVerifiedTradingPasswords(ctx: AppContext, filter: { userId?: number; sessionId?: number }) {
+  verifiedByContext.get(ctx)?.forget(filter);
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { portfolioFigures } from '../trading/trading.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
 
@@ -165,9 +166,16 @@ export async function applyPaymentEvent(
   });
 }
 
-/** What the user may withdraw now: available cash (sale proceeds awaiting T+1 will be subtracted here). */
-export async function withdrawableMinor(ledger: Ledger, db: Db | Trx, userId: number): Promise<number> {
-  return ledger.balance(db, { userId, kind: 'cash' });
+/**
+ * What the user may withdraw now: available cash less the proceeds of sales that have not settled
+ * yet (they settle on the next business day, T+1), never below zero.
+ */
+export async function withdrawableMinor(ctx: AppContext, db: Db | Trx, userId: number): Promise<number> {
+  const [cash, { unsettledProceedsMinor }] = await Promise.all([
+    ctx.ledger.balance(db, { userId, kind: 'cash' }),
+    portfolioFigures(ctx, db, userId),
+  ]);
+  return Math.max(0, cash - unsettledProceedsMinor);
 }
 
 /**
@@ -191,7 +199,7 @@ export async function requestWithdrawal(
   const nowMs = ctx.clock.nowMs();
   return ctx.database.transaction(async (trx) => {
     const card = await activeCard(trx, input.userId, input.cardId);
-    if (amountMinor > (await withdrawableMinor(ledger, trx, input.userId)))
+    if (amountMinor > (await withdrawableMinor(ctx, trx, input.userId)))
       throw new AppError('AMOUNT_EXCEEDS_WITHDRAWABLE');
     const holdId = await ledger.hold(trx, {
       userId: input.userId,
@@ -312,21 +320,20 @@ export async function decideWithdrawal(
 export async function getAssets(deps: WalletDeps, userId: number): Promise<Assets> {
   const { ctx, ledger } = deps;
   const db = ctx.database.db;
-  const [balances, withdrawable, user] = await Promise.all([
+  const [balances, portfolio, user] = await Promise.all([
     ledger.userBalances(db, userId),
-    withdrawableMinor(ledger, db, userId),
+    portfolioFigures(ctx, db, userId),
     findUserById(db, userId),
   ]);
   const { cash, frozen, fund, fund_pending: fundPending, loan } = balances;
-  // No positions exist before trading does, so market value and floating P/L are zero.
-  const marketValue = 0;
+  const marketValue = portfolio.marketValueMinor;
   return {
     cash: formatMinor(cash + frozen),
     frozen: formatMinor(frozen),
     available: formatMinor(cash),
-    withdrawable: formatMinor(withdrawable),
+    withdrawable: formatMinor(Math.max(0, cash - portfolio.unsettledProceedsMinor)),
     marketValue: formatMinor(marketValue),
-    floatingPnl: formatMinor(0),
+    floatingPnl: formatMinor(portfolio.floatingPnlMinor),
     fund: formatMinor(fund),
     fundPending: formatMinor(fundPending),
     loanOutstanding: formatMinor(loan),

@@ -5,6 +5,8 @@ import * as ledger from './migrations/0002-ledger.ts';
 import * as kyc from './migrations/0003-kyc.ts';
 import * as wallet from './migrations/0004-wallet.ts';
 import * as fourEyes from './migrations/0005-four-eyes.ts';
+import * as market from './migrations/0006-market.ts';
+import * as trading from './migrations/0007-trading.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -16,6 +18,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003-kyc': kyc,
   '0004-wallet': wallet,
   '0005-four-eyes': fourEyes,
+  '0006-market': market,
+  '0007-trading': trading,
 };
 
 /** Every migration's name, in order. */

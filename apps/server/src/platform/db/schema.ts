@@ -248,7 +248,145 @@ export interface KycSubmissionsTable {
   decidedBy: number | null;
 }
 
+export interface InstrumentsTable {
+  id: Id;
+  code: string;
+  name: string;
+  /** JSON object of names by language. */
+  names: Generated<string>;
+  pinyin: string | null;
+  sector: string;
+  board: Generated<string>;
+  lotSize: number;
+  currency: string;
+  peX100: number | null;
+  industryPeX100: number | null;
+  sharesOutstanding: Generated<number>;
+  status: Generated<string>;
+  tradingEnabled: Generated<number>;
+  startPriceTicks: number;
+  driftBp: Generated<number>;
+  volatilityBp: Generated<number>;
+  simSeed: Generated<number>;
+  source: Generated<string>;
+  createdAt: Ms;
+  updatedAt: Ms;
+}
+
+/** A bar: start time (epoch ms), prices in ten-thousandths, volume in shares. */
+export interface BarsTable {
+  instrumentId: number;
+  t: Ms;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface FavoritesTable {
+  userId: number;
+  instrumentId: number;
+  position: number;
+  createdAt: Ms;
+}
+
+export interface MarketImportsTable {
+  id: Id;
+  instrumentId: number;
+  operatorId: number | null;
+  fileName: string;
+  fileSha256: string;
+  interval: string;
+  rowsTotal: number;
+  rowsWritten: number;
+  firstT: Ms;
+  lastT: Ms;
+  createdAt: Ms;
+}
+
+/** A position lot: one buy fill, sold in one or more parts. Prices in ticks, amounts in minor units. */
+export interface PositionsTable {
+  id: Id;
+  userId: number;
+  instrumentId: number;
+  buyOrderId: number;
+  status: Generated<string>;
+  quantity: number;
+  originalQuantity: number;
+  reservedQuantity: Generated<number>;
+  buyPriceTicks: number;
+  buyValueMinor: number;
+  buyCommissionMinor: number;
+  buyTransactionFeeMinor: number;
+  capitalMinor: number;
+  remainingCapitalMinor: number;
+  realizedPnlMinor: Generated<number>;
+  trades: Generated<number>;
+  buyTime: Ms;
+  buyDate: string;
+  closedAt: Ms | null;
+}
+
+export interface OrdersTable {
+  id: Id;
+  userId: number;
+  instrumentId: number;
+  side: string;
+  type: string;
+  timeInForce: string;
+  status: string;
+  lots: number | null;
+  quantity: number;
+  limitPriceTicks: number | null;
+  positionId: number | null;
+  holdId: number | null;
+  heldMinor: number | null;
+  fillPriceTicks: number | null;
+  grossMinor: number | null;
+  commissionMinor: number | null;
+  transactionFeeMinor: number | null;
+  stampDutyMinor: number | null;
+  totalMinor: number | null;
+  rejectReason: string | null;
+  requestKey: string;
+  tradingDate: string;
+  expiresAt: Ms | null;
+  createdAt: Ms;
+  filledAt: Ms | null;
+  closedAt: Ms | null;
+}
+
+/** One sale out of a lot (a sell fill). */
+export interface PositionSalesTable {
+  id: Id;
+  positionId: number;
+  orderId: number;
+  userId: number;
+  quantity: number;
+  priceTicks: number;
+  sellType: string;
+  grossMinor: number;
+  commissionMinor: number;
+  transactionFeeMinor: number;
+  stampDutyMinor: number;
+  proceedsMinor: number;
+  capitalMinor: number;
+  realizedPnlMinor: number;
+  soldAt: Ms;
+  tradeDate: string;
+  settleDate: string;
+}
+
 export interface Database {
+  positions: PositionsTable;
+  orders: OrdersTable;
+  positionSales: PositionSalesTable;
+  instruments: InstrumentsTable;
+  minuteBars: BarsTable;
+  dailyBars: BarsTable;
+  favorites: FavoritesTable;
+  marketImports: MarketImportsTable;
   kycSubmissions: KycSubmissionsTable;
   idempotencyKeys: IdempotencyKeysTable;
   bankCards: BankCardsTable;
@@ -277,5 +415,7 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Operator = Selectable<OperatorsTable>;
+export type Instrument = Selectable<InstrumentsTable>;
+export type Bar = Selectable<BarsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type { ColumnType };

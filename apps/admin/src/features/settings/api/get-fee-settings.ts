@@ -17,6 +17,8 @@ export const feeSettings = z.object({
   commissionMin: amount,
   transactionFeeRate: rate,
   stampDutyRate: rate,
+  /** The T+1 rule: shares bought on a trading day are sellable from the next business day. */
+  tPlusOne: z.enum(['true', 'false']),
 });
 export type FeeSettings = z.infer<typeof feeSettings>;
 export type FeeSettingKey = keyof FeeSettings;

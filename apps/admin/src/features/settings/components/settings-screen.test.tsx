@@ -13,6 +13,7 @@ const STORED: FeeSettings = {
   commissionMin: '5.00',
   transactionFeeRate: '0.0001',
   stampDutyRate: '0.0010',
+  tPlusOne: 'false',
 };
 
 /** A settings server; `alsoChanged` stands for an edit another operator saved in the meantime. */
@@ -97,6 +98,37 @@ describe('fees and limits', () => {
     await waitFor(() => expect(field('Minimum deposit')).toHaveValue('150.00'));
     expect(field('Withdrawal fee')).toHaveValue('2.50');
     expect(field('Commission rate')).toHaveValue('0.003');
+  });
+
+  it('switches the T+1 rule on, with the change confirmed as On', async () => {
+    const api = stubSettingsServer();
+    const { user } = await renderApp({ token: TOKEN, path: '/settings' });
+    const rule = await screen.findByRole('switch', {
+      name: 'T+1: shares bought on a trading day can be sold from the next business day',
+    });
+    expect(rule).not.toBeChecked();
+    expect(
+      screen.getByText('Sale proceeds become withdrawable on the next business day either way.'),
+    ).toBeInTheDocument();
+
+    await user.click(rule);
+    expect(rule).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('T+1: shares bought on a trading day can be sold from the next business day: Off → On'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/settings')[0]?.body).toEqual({ tPlusOne: 'true' });
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', {
+          name: 'T+1: shares bought on a trading day can be sold from the next business day',
+        }),
+      ).toBeChecked(),
+    );
   });
 
   it('sends nothing when nothing changed', async () => {

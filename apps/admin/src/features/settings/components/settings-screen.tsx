@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Skeleton, Space, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Form, Input, Skeleton, Space, Switch, Typography, type FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bourse/shared/languages';
@@ -8,10 +8,13 @@ import { useFeeSettings, type FeeSettingKey, type FeeSettings } from '../api/get
 import { useUpdateFeeSettings } from '../api/update-fee-settings.ts';
 import { formatRatePercent, isAmount, isRate, normalizeAmount } from '../setting-values.ts';
 
-type Kind = 'amount' | 'rate';
+type Kind = 'amount' | 'rate' | 'switch';
 
 /** The form's sections, in the order an operator thinks of them: money in and out, then trading fees. */
-const GROUPS: ReadonlyArray<{ key: 'limits' | 'tradingFees'; fields: ReadonlyArray<[FeeSettingKey, Kind]> }> = [
+const GROUPS: ReadonlyArray<{
+  key: 'limits' | 'tradingFees' | 'tradingRules';
+  fields: ReadonlyArray<[FeeSettingKey, Kind]>;
+}> = [
   {
     key: 'limits',
     fields: [
@@ -30,6 +33,7 @@ const GROUPS: ReadonlyArray<{ key: 'limits' | 'tradingFees'; fields: ReadonlyArr
       ['stampDutyRate', 'rate'],
     ],
   },
+  { key: 'tradingRules', fields: [['tPlusOne', 'switch']] },
 ];
 
 const KIND: Record<FeeSettingKey, Kind> = Object.fromEntries(GROUPS.flatMap((group) => group.fields)) as Record<
@@ -70,6 +74,7 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
 
   const label = (key: FeeSettingKey) => t(`admin.settings.fields.${key}`);
   const shown = (key: FeeSettingKey, value: string) => {
+    if (KIND[key] === 'switch') return t(value === 'true' ? 'admin.settings.on' : 'admin.settings.off');
     const percent = KIND[key] === 'rate' ? formatRatePercent(value, language) : null;
     return percent === null ? value : `${value} (${percent})`;
   };
@@ -138,25 +143,39 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
             {t(`admin.settings.${group.key}`)}
           </Typography.Title>
           <div className="settings-fields">
-            {group.fields.map(([key, kind]) => (
-              <Form.Item
-                key={key}
-                name={key}
-                label={label(key)}
-                rules={[rule(kind)]}
-                extra={kind === 'rate' ? <RatePercent form={form} name={key} language={language} /> : undefined}
-              >
-                {/* Text, not a number input: a number input would round through a float. An amount's
+            {group.fields.map(([key, kind]) =>
+              kind === 'switch' ? (
+                <Form.Item
+                  key={key}
+                  name={key}
+                  label={label(key)}
+                  extra={key === 'tPlusOne' ? t('admin.settings.tPlusOneHint') : undefined}
+                  // Stored as the strings 'true' and 'false', shown as a switch.
+                  getValueProps={(value: unknown) => ({ checked: value === 'true' })}
+                  normalize={(checked: boolean) => (checked ? 'true' : 'false')}
+                >
+                  <Switch checkedChildren={t('admin.settings.on')} unCheckedChildren={t('admin.settings.off')} />
+                </Form.Item>
+              ) : (
+                <Form.Item
+                  key={key}
+                  name={key}
+                  label={label(key)}
+                  rules={[rule(kind)]}
+                  extra={kind === 'rate' ? <RatePercent form={form} name={key} language={language} /> : undefined}
+                >
+                  {/* Text, not a number input: a number input would round through a float. An amount's
                     suffix is there from the start (antd remounts an input whose suffix appears later,
                     which would take the focus away mid-typing). */}
-                <Input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  spellCheck={false}
-                  suffix={kind === 'amount' ? (currency ?? ' ') : undefined}
-                />
-              </Form.Item>
-            ))}
+                  <Input
+                    inputMode="decimal"
+                    autoComplete="off"
+                    spellCheck={false}
+                    suffix={kind === 'amount' ? (currency ?? ' ') : undefined}
+                  />
+                </Form.Item>
+              ),
+            )}
           </div>
         </section>
       ))}

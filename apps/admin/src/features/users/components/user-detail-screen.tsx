@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Skeleton, Typography } from 'antd';
+import { Button, Card, Checkbox, Descriptions, Skeleton, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -13,10 +13,12 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import type { UserStatusChange } from '../api/change-user-status.ts';
 import { useUserDetail, type UserBalances, type UserDetail } from '../api/get-user.ts';
+import { useUserPositions } from '../api/get-user-positions.ts';
 import type { AccountKind } from './account-label.tsx';
 import { BankCardsTable } from './bank-cards-table.tsx';
 import { ChangeStatusDialog } from './change-status-dialog.tsx';
 import { LedgerEntriesTable } from './ledger-entries-table.tsx';
+import { PositionsTable } from './positions-table.tsx';
 import { SessionsTable } from './sessions-table.tsx';
 import { UserKycTag, UserStatusTag } from './user-tags.tsx';
 
@@ -98,6 +100,7 @@ function UserPage({ detail, asOfMs }: { detail: UserDetail; asOfMs: number }) {
           }))}
         />
       </SectionCard>
+      <PositionsSection userId={user.id} />
       <SectionCard id="user-entries" title={t('admin.users.entries')}>
         <LedgerEntriesTable entries={detail.entries} userId={user.id} />
       </SectionCard>
@@ -109,6 +112,30 @@ function UserPage({ detail, asOfMs }: { detail: UserDetail; asOfMs: number }) {
       </SectionCard>
       <ChangeStatusDialog user={user} change={change} onClose={() => setChange(null)} />
     </>
+  );
+}
+
+/** The investor's lots (open by default, sold-out ones on request) and a way to their orders. */
+function PositionsSection({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [includeClosed, setIncludeClosed] = useState(false);
+  const positions = useUserPositions(userId, includeClosed);
+  return (
+    <SectionCard
+      id="user-positions"
+      title={t('admin.users.positions')}
+      extra={
+        <Space wrap>
+          <Checkbox checked={includeClosed} onChange={(event) => setIncludeClosed(event.target.checked)}>
+            {t('admin.users.includeSoldOut')}
+          </Checkbox>
+          <Link to={paths.orders.getHref({ userId })}>{t('admin.nav.orders')}</Link>
+        </Space>
+      }
+    >
+      {positions.isError && <QueryErrorAlert error={positions.error} onRetry={() => void positions.refetch()} />}
+      <PositionsTable positions={positions.data ?? []} loading={positions.isFetching} />
+    </SectionCard>
   );
 }
 
@@ -133,7 +160,10 @@ function UserScreen({ userId }: { userId: number }) {
   );
 }
 
-/** One investor's page: profile, balances, recent ledger entries, bank cards, sessions, and the freeze. */
+/**
+ * One investor's page: profile, balances, position lots, recent ledger entries, bank cards,
+ * sessions, and the freeze.
+ */
 export function UserDetailScreen() {
   const { userId } = useParams();
   const id = Number(userId);

@@ -107,6 +107,7 @@ function stubUserServer(operator: OperatorInfo) {
       return ok(pageOf(found));
     },
     'GET /api/admin/users/7': () => ok(users.get(7)),
+    'GET /api/admin/users/7/positions': () => ok([]),
     'POST /api/admin/users/7/freeze': () => changeStatus(7, 'frozen'),
     'POST /api/admin/users/7/unfreeze': () => changeStatus(7, 'active'),
   });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../../app/api/get-user-info';
@@ -10,17 +11,28 @@ import { AccountCard } from '../components/account-card';
 import { SupportCard } from '../components/support-card';
 import { WelcomeCard } from '../components/welcome-card';
 
-/** The home tab: greeting, welcome, the account at a glance and customer service. */
-export function HomeRoute() {
+export interface HomeRouteProps {
+  /**
+   * The market overview (indices, favorites, movers), placed under the greeting. The app composes
+   * it in, so that features do not import one another.
+   */
+  marketSection?: ReactNode;
+  /** Reloads what the market section shows; part of pull-to-refresh. */
+  onRefreshMarket?: () => Promise<unknown>;
+}
+
+/** The home tab: greeting, welcome, the market, the account at a glance and customer service. */
+export function HomeRoute({ marketSection, onRefreshMarket }: HomeRouteProps = {}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const support = useQuery(supportInfoQueryOptions());
 
   return (
     <Page title={t('app.name')} back={false}>
-      <RefreshList onRefresh={() => Promise.all([user.refetch(), support.refetch()])}>
+      <RefreshList onRefresh={() => Promise.all([user.refetch(), support.refetch(), onRefreshMarket?.()])}>
         <div className="home-content">
           <WelcomeCard nickname={user.data?.nickname} />
+          {marketSection}
           {user.data ? (
             <AccountCard user={user.data} />
           ) : user.isError ? (

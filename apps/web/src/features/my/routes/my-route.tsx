@@ -15,6 +15,7 @@ import { QueryError } from '../../../ui/query-error';
 import { RefreshList } from '../../../ui/refresh-list';
 import { AssetsOverview } from '../components/assets-overview';
 import { ProfileHeader } from '../components/profile-header';
+import { TradingMenu } from '../components/trading-menu';
 import { useWalletEntries } from '../components/use-wallet-entries';
 
 /**
@@ -89,6 +90,7 @@ export function MyRoute() {
             <PageLoading inline />
           )}
         </div>
+        <TradingMenu />
         <MenuList
           label={t('assets.accountMenu')}
           items={[entries.transfer, entries.cards, entries.records, entries.tradingPassword]}

@@ -7,6 +7,7 @@ import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { RefreshList } from '../../../ui/refresh-list';
 import { AssetsOverview } from '../components/assets-overview';
+import { TradingMenu } from '../components/trading-menu';
 import { useWalletEntries } from '../components/use-wallet-entries';
 
 /**
@@ -31,6 +32,7 @@ export function PersonCenterRoute() {
             <PageLoading inline />
           )}
         </div>
+        <TradingMenu />
         <MenuList label={t('assets.moneyMenu')} items={[entries.deposit, entries.transfer, entries.withdraw]} />
         <MenuList label={t('assets.accountMenu')} items={[entries.cards, entries.records, entries.tradingPassword]} />
       </RefreshList>

@@ -1,0 +1,110 @@
+import { Button, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AdminInstrument, AdminInstrumentsPage } from '@bourse/shared/schemas/market-admin';
+import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
+import { TableEmpty } from '../../../ui/table-empty.tsx';
+import { isKnownSector } from '../instrument-values.ts';
+import { InstrumentStatusTag } from './instrument-status-tag.tsx';
+
+interface InstrumentsTableProps {
+  data: AdminInstrumentsPage | undefined;
+  loading: boolean;
+  pageParams: PageParams;
+  onPageChange: (params: PageParams) => void;
+  /** The instrument whose trading switch is being saved, if any. */
+  switchingCode: string | null;
+  onEdit: (instrument: AdminInstrument) => void;
+  onTradingChange: (instrument: AdminInstrument, enabled: boolean) => void;
+  onStatusChange: (instrument: AdminInstrument, status: 'listed' | 'suspended') => void;
+}
+
+export function InstrumentsTable(props: InstrumentsTableProps) {
+  const { data, loading, pageParams, onPageChange, switchingCode } = props;
+  const { t } = useTranslation();
+
+  const columns: TableColumnsType<AdminInstrument> = [
+    { key: 'code', title: t('admin.instruments.code'), render: (_, { code }) => <code className="mono">{code}</code> },
+    { key: 'name', title: t('admin.instruments.name'), dataIndex: 'name' },
+    {
+      key: 'sector',
+      title: t('admin.instruments.sector'),
+      render: (_, { sector }) => (isKnownSector(sector) ? t(`market.sectors.${sector}`) : sector),
+    },
+    {
+      key: 'board',
+      title: t('admin.instruments.board'),
+      render: (_, { board }) => t(`admin.instruments.boards.${board}`),
+    },
+    {
+      key: 'status',
+      title: t('admin.instruments.status'),
+      render: (_, { status }) => <InstrumentStatusTag status={status} />,
+    },
+    {
+      key: 'trading',
+      title: t('admin.instruments.trading'),
+      render: (_, instrument) => (
+        <Switch
+          checked={instrument.tradingEnabled}
+          loading={switchingCode === instrument.code}
+          aria-label={t('admin.instruments.tradingSwitch', { code: instrument.code })}
+          onChange={(enabled) => props.onTradingChange(instrument, enabled)}
+        />
+      ),
+    },
+    {
+      key: 'last',
+      title: t('admin.instruments.last'),
+      align: 'right',
+      render: (_, { last }) => <span className="money">{last}</span>,
+    },
+    {
+      key: 'history',
+      title: t('admin.instruments.history'),
+      className: 'nowrap',
+      render: (_, { history }) =>
+        history.firstDate && history.lastDate
+          ? t('admin.instruments.historyRange', {
+              days: history.dailyBars,
+              from: history.firstDate,
+              to: history.lastDate,
+            })
+          : t('admin.instruments.noHistory'),
+    },
+    {
+      key: 'actions',
+      title: t('admin.instruments.actions'),
+      // In view however wide the other columns make the table on a narrow screen.
+      fixed: 'right',
+      render: (_, instrument) => (
+        <Space size="small" wrap>
+          <Button size="small" onClick={() => props.onEdit(instrument)}>
+            {t('admin.instruments.edit')}
+          </Button>
+          {instrument.status === 'listed' && (
+            <Button size="small" danger onClick={() => props.onStatusChange(instrument, 'suspended')}>
+              {t('admin.instruments.suspend')}
+            </Button>
+          )}
+          {instrument.status === 'suspended' && (
+            <Button size="small" onClick={() => props.onStatusChange(instrument, 'listed')}>
+              {t('admin.instruments.resume')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<AdminInstrument>
+      rowKey="code"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      locale={{ emptyText: <TableEmpty text={t('admin.instruments.empty')} /> }}
+      scroll={{ x: 'max-content' }}
+      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+    />
+  );
+}

@@ -1,0 +1,103 @@
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths.ts';
+import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
+import { MoneyText } from '../../../ui/money-text.tsx';
+import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
+import { PriceText } from '../../../ui/price-text.tsx';
+import { TableEmpty } from '../../../ui/table-empty.tsx';
+import type { AdminOrder, OrdersPage } from '../api/get-orders.ts';
+import { OrderStatusTag } from './order-status-tag.tsx';
+
+interface OrdersTableProps {
+  data: OrdersPage | undefined;
+  loading: boolean;
+  pageParams: PageParams;
+  onPageChange: (params: PageParams) => void;
+}
+
+const money = (amount: string | null) => (amount === null ? '—' : <MoneyText amount={amount} />);
+
+/** Orders with their fill: what was asked (side, type, quantity, limit) and what happened (price, costs). */
+export function OrdersTable({ data, loading, pageParams, onPageChange }: OrdersTableProps) {
+  const { t } = useTranslation();
+
+  const columns: TableColumnsType<AdminOrder> = [
+    {
+      key: 'createdAt',
+      title: `${t('admin.orders.placedAt')} (${browserTimeZone})`,
+      render: (_, { createdAt }) => <DateTime value={createdAt} />,
+      className: 'nowrap',
+    },
+    { key: 'id', title: t('admin.orders.id'), dataIndex: 'id' },
+    {
+      key: 'investor',
+      title: t('admin.orders.investor'),
+      render: (_, { userId, phone }) => <Link to={paths.user.getHref(userId)}>{phone}</Link>,
+    },
+    {
+      key: 'instrument',
+      title: t('admin.orders.instrument'),
+      render: (_, { code, name }) => (
+        <>
+          <span className="mono">{code}</span> {name}
+        </>
+      ),
+    },
+    {
+      key: 'order',
+      title: t('admin.orders.order'),
+      render: (_, { side, type, timeInForce }) =>
+        [
+          t(`admin.orders.sides.${side}`),
+          t(`admin.orders.types.${type}`),
+          ...(type === 'limit' ? [t(`admin.orders.timeInForce.${timeInForce}`)] : []),
+        ].join(' · '),
+      className: 'nowrap',
+    },
+    {
+      key: 'quantity',
+      title: t('admin.orders.quantity'),
+      align: 'right',
+      render: (_, { lots, quantity }) =>
+        lots === null ? t('admin.orders.sharesValue', { quantity }) : t('admin.orders.lotsValue', { lots, quantity }),
+      className: 'nowrap',
+    },
+    {
+      key: 'limitPrice',
+      title: t('admin.orders.limitPrice'),
+      align: 'right',
+      render: (_, { limitPrice }) => <PriceText value={limitPrice} />,
+    },
+    { key: 'status', title: t('admin.orders.status'), render: (_, { status }) => <OrderStatusTag status={status} /> },
+    {
+      key: 'fillPrice',
+      title: t('admin.orders.fillPrice'),
+      align: 'right',
+      render: (_, { fillPrice }) => <PriceText value={fillPrice} />,
+    },
+    { key: 'gross', title: t('admin.orders.gross'), align: 'right', render: (_, { gross }) => money(gross) },
+    { key: 'fees', title: t('admin.orders.fees'), align: 'right', render: (_, { fees }) => money(fees) },
+    { key: 'total', title: t('admin.orders.total'), align: 'right', render: (_, { total }) => money(total) },
+    {
+      key: 'filledAt',
+      title: `${t('admin.orders.filledAt')} (${browserTimeZone})`,
+      render: (_, { filledAt }) => (filledAt ? <DateTime value={filledAt} /> : '—'),
+      className: 'nowrap',
+    },
+    { key: 'reason', title: t('admin.orders.reason'), render: (_, { rejectReason }) => rejectReason ?? '—' },
+  ];
+
+  return (
+    <Table<AdminOrder>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      locale={{ emptyText: <TableEmpty text={t('admin.orders.empty')} /> }}
+      scroll={{ x: 'max-content' }}
+      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+    />
+  );
+}

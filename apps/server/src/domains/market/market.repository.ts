@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../platform/db/database.ts';
+import type { Bar, Instrument } from '../../platform/db/schema.ts';
+
+/** SQL of the market domain only. */
+
+export function findInstrumentByCode(db: Db | Trx, code: string): Promise<Instrument | undefined> {
+  return db.selectFrom('instruments').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function listInstruments(db: Db | Trx): Promise<Instrument[]> {
+  return db.selectFrom('instruments').selectAll().orderBy('code').execute();
+}
+
+/** Bars of one instrument in [fromMs, toMs], oldest first. */
+export function findBars(
+  db: Db,
+  table: 'minuteBars' | 'dailyBars',
+  range: { instrumentId: number; fromMs: number; toMs: number },
+): Promise<Bar[]> {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('instrumentId', '=', range.instrumentId)
+    .where('t', '>=', range.fromMs)
+    .where('t', '<=', range.toMs)
+    .orderBy('t')
+    .execute();
+}
+
+/** Escapes LIKE wildcards so `%` and `_` in a search match themselves. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Instruments whose code, name, translated names or pinyin contain the text (case-insensitive),
+ * best matches first: exact code, code prefix, then the rest by code.
+ */
+export function searchInstruments(db: Db, text: string, limit: number): Promise<Instrument[]> {
+  const pattern = likeContains(text.toLowerCase());
+  const upper = text.toUpperCase();
+  const prefix = `${upper.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('instruments')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(code) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(names) like ${pattern} escape '\\'`,
+        sql<boolean>`pinyin like ${pattern} escape '\\'`,
+      ]),
+    )
+    .orderBy(sql`case when code = ${upper} then 0 when code like ${prefix} escape '\\' then 1 else 2 end`)
+    .orderBy('code')
+    .limit(limit)
+    .execute();
+}
+
+export function listFavorites(db: Db | Trx, userId: number) {
+  return db
+    .selectFrom('favorites')
+    .innerJoin('instruments', 'instruments.id', 'favorites.instrumentId')
+    .selectAll('instruments')
+    .select('favorites.position')
+    .where('favorites.userId', '=', userId)
+    .orderBy('favorites.position')
+    .orderBy('instruments.code')
+    .execute();
+}
+
+/** The console's list: instruments matching the text (code, names, pinyin) and status, by code. */
+export async function findInstrumentsPage(
+  db: Db,
+  filter: { q?: string | undefined; status?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: Instrument[]; total: number }> {
+  let query = db.selectFrom('instruments');
+  if (filter.q) {
+    const pattern = likeContains(filter.q.toLowerCase());
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(code) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(names) like ${pattern} escape '\\'`,
+        sql<boolean>`pinyin like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('code').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export interface DailyHistory {
+  dailyBars: number;
+  firstT: number;
+  lastT: number;
+  lastClose: number;
+}
+
+/** Per instrument: how many daily bars, the first and last bar's time, and the last close. */
+export async function dailyHistory(db: Db | Trx, instrumentIds: readonly number[]): Promise<Map<number, DailyHistory>> {
+  if (instrumentIds.length === 0) return new Map();
+  const stats = db
+    .selectFrom('dailyBars')
+    .select((eb) => [
+      'instrumentId',
+      eb.fn.countAll<number>().as('dailyBars'),
+      eb.fn.min('t').as('firstT'),
+      eb.fn.max('t').as('lastT'),
+    ])
+    .where('instrumentId', 'in', [...instrumentIds])
+    .groupBy('instrumentId')
+    .as('s');
+  const rows = await db
+    .selectFrom(stats)
+    .innerJoin('dailyBars as d', (join) =>
+      join.onRef('d.instrumentId', '=', 's.instrumentId').onRef('d.t', '=', 's.lastT'),
+    )
+    .select(['s.instrumentId', 's.dailyBars', 's.firstT', 's.lastT', 'd.close'])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.instrumentId),
+      {
+        dailyBars: Number(row.dailyBars),
+        firstT: Number(row.firstT),
+        lastT: Number(row.lastT),
+        lastClose: Number(row.close),
+      },
+    ]),
+  );
+}
+
+export async function countMinuteBars(db: Db, instrumentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('minuteBars')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('instrumentId', '=', instrumentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The latest history imports of an instrument, newest first, with the importing operator's name. */
+export function listImports(db: Db, instrumentId: number, limit: number) {
+  return db
+    .selectFrom('marketImports as i')
+    .leftJoin('operators as o', 'o.id', 'i.operatorId')
+    .select([
+      'i.id',
+      'i.fileName',
+      'i.fileSha256',
+      'i.interval',
+      'i.rowsTotal',
+      'i.firstT',
+      'i.lastT',
+      'i.createdAt',
+      'o.username',
+    ])
+    .where('i.instrumentId', '=', instrumentId)
+    .orderBy('i.id', 'desc')
+    .limit(limit)
+    .execute();
+}

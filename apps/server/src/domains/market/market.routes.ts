@@ -1,0 +1,144 @@
+import {
+  candle,
+  candlesQuery,
+  codeParams,
+  favoriteBody,
+  favoritesOrderBody,
+  instrumentDetail as instrumentDetailSchema,
+  instrumentListItem,
+  instrumentsPage,
+  instrumentsQuery,
+  overview,
+  searchQuery,
+} from '@bourse/shared/schemas/market';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { nullData, ok, okResponse } from '../../platform/envelope.ts';
+import { userOf } from '../../platform/fastify-types.ts';
+import { authenticate } from '../auth/auth.service.ts';
+import { CandleCache } from './candle-cache.ts';
+import {
+  addFavorite,
+  candleCacheKey,
+  candles,
+  favorites,
+  instrumentDetail,
+  listMarket,
+  marketOverview,
+  removeFavorite,
+  reorderFavorites,
+  search,
+} from './market.service.ts';
+
+const tags = ['market'];
+
+/** On an open route, the signed-in user if the request carries a valid token (else anonymous). */
+async function optionalUser(ctx: AppContext, request: FastifyRequest): Promise<number | undefined> {
+  const token = request.headers['token'];
+  if (typeof token !== 'string' || token.length === 0) return undefined;
+  try {
+    return (await authenticate(ctx, token)).userId;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const open = {
+    auth: 'public' as const,
+    rateLimit: { max: ctx.config.MARKET_RATE_PER_IP_PER_MINUTE, timeWindow: 60_000 },
+  };
+
+  r.get('/api/market/overview', { config: open, schema: { tags, response: okResponse(overview) } }, async (request) =>
+    ok(await marketOverview(ctx, request.lang)),
+  );
+
+  r.get(
+    '/api/market/instruments',
+    { config: open, schema: { tags, querystring: instrumentsQuery, response: okResponse(instrumentsPage) } },
+    async (request) => ok(await listMarket(ctx, request.query, request.lang)),
+  );
+
+  r.get(
+    '/api/market/instruments/:code',
+    { config: open, schema: { tags, params: codeParams, response: okResponse(instrumentDetailSchema) } },
+    async (request) =>
+      ok(
+        await instrumentDetail(ctx, request.params.code, {
+          lang: request.lang,
+          userId: await optionalUser(ctx, request),
+        }),
+      ),
+  );
+
+  // The hottest read: answered from serialized (and pre-compressed) bytes while nothing it shows has
+  // changed; see CandleCache. The response schema documents the shape; the bytes bypass the serializer.
+  const cache = new CandleCache();
+  r.get(
+    '/api/market/instruments/:code/candles',
+    {
+      config: open,
+      schema: { tags, params: codeParams, querystring: candlesQuery, response: okResponse(z.array(candle)) },
+    },
+    async (request, reply) => {
+      const { code } = request.params;
+      const key = candleCacheKey(ctx, code, request.query);
+      const entry = cache.get(key) ?? cache.set(key, JSON.stringify(ok(await candles(ctx, code, request.query))));
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(cache.gzipOf(entry) as never);
+      }
+      return reply.send(entry.json as never);
+    },
+  );
+
+  r.get(
+    '/api/market/search',
+    { config: open, schema: { tags, querystring: searchQuery, response: okResponse(z.array(instrumentListItem)) } },
+    async (request) => ok(await search(ctx, request.query.q, request.lang)),
+  );
+
+  r.get(
+    '/api/market/favorites',
+    { config: { auth: 'user' }, schema: { tags, response: okResponse(z.array(instrumentListItem)) } },
+    async (request) => ok(await favorites(ctx, userOf(request).userId, request.lang)),
+  );
+
+  r.post(
+    '/api/market/favorites',
+    {
+      config: { auth: 'user' },
+      schema: { tags, body: favoriteBody, response: okResponse(z.array(instrumentListItem)) },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      await addFavorite(ctx, userId, request.body.code);
+      return ok(await favorites(ctx, userId, request.lang));
+    },
+  );
+
+  r.put(
+    '/api/market/favorites',
+    {
+      config: { auth: 'user' },
+      schema: { tags, body: favoritesOrderBody, response: okResponse(z.array(instrumentListItem)) },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      await reorderFavorites(ctx, userId, request.body.codes);
+      return ok(await favorites(ctx, userId, request.lang));
+    },
+  );
+
+  r.delete(
+    '/api/market/favorites/:code',
+    { config: { auth: 'user' }, schema: { tags, params: codeParams, response: okResponse(nullData) } },
+    async (request) => {
+      await removeFavorite(ctx, userOf(request).userId, request.params.code);
+      return ok(null);
+    },
+  );
+}

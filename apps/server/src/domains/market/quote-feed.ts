@@ -1,0 +1,59 @@
+import type { Quote } from '@bourse/shared/schemas/market';
+import type { AppContext } from '../../platform/context.ts';
+import type { LiveQuote } from './market-data-provider.ts';
+import { toQuote } from './market.service.ts';
+
+/** The hub topic of an instrument's quotes. */
+export const quoteTopic = (code: string) => `quotes:${code}`;
+
+/**
+ * Turns the provider's price changes into stream messages: for each changed instrument one message
+ * on `quotes:<code>` carrying only the fields that changed since the previous message, serialized
+ * once for every subscriber. `at` is the real time of the tick, so clients can measure delay.
+ */
+export class QuoteFeed {
+  private readonly lastSent = new Map<string, Quote>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(): void {
+    this.unsubscribe ??= this.ctx.market.onQuotes((changed) => this.publish(changed));
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  /** The full current quote as a stream message, sent to a socket when it subscribes. */
+  snapshot(code: string): string | null {
+    const live = this.ctx.market.quote(code);
+    if (!live) return null;
+    const quote = toQuote(this.ctx, live);
+    return JSON.stringify({ type: 'quote', topic: quoteTopic(code), at: Date.now(), snapshot: true, data: quote });
+  }
+
+  private publish(changed: readonly LiveQuote[]): void {
+    const at = Date.now();
+    for (const live of changed) {
+      const quote = toQuote(this.ctx, live);
+      const previous = this.lastSent.get(live.code);
+      this.lastSent.set(live.code, quote);
+      const data: Partial<Quote> & { code: string } = { code: live.code };
+      let fields = 0;
+      for (const key of Object.keys(quote) as (keyof Quote)[]) {
+        if (key === 'code') continue;
+        if (!previous || previous[key] !== quote[key]) {
+          (data as Record<string, unknown>)[key] = quote[key];
+          fields++;
+        }
+      }
+      if (fields === 0) continue;
+      this.ctx.hub.publish(
+        quoteTopic(live.code),
+        JSON.stringify({ type: 'quote', topic: quoteTopic(live.code), at, data }),
+      );
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import type { Order, Position } from '@bourse/shared/schemas/trading';
+import type { AppContext } from '../../platform/context.ts';
+import { sqlRunner } from '../../platform/db/sql-runner.ts';
+import { WriteQueue } from '../../platform/db/write-queue.ts';
+import { publishUserEvent } from '../stream/stream.service.ts';
+import { Matcher } from './matching.ts';
+import * as repo from './trading.repository.ts';
+import { closeRestingOrder, describeInTransaction } from './trading.service.ts';
+
+/**
+ * The running parts of trading for one app context: the order write queue (group commit on
+ * SQLite), the matcher of resting limit orders, the expiry of day orders as a scheduled job, and
+ * the investor's live events after each commit.
+ */
+export class TradingEngine {
+  readonly writer: WriteQueue;
+  readonly matcher: Matcher;
+  private stopJob: (() => void) | null = null;
+
+  constructor(private readonly ctx: AppContext) {
+    this.writer = new WriteQueue(ctx.database, { maxBatch: ctx.config.TRADE_GROUP_COMMIT_MAX_BATCH });
+    this.matcher = new Matcher(ctx, this);
+  }
+
+  start(): void {
+    this.matcher.start();
+    this.stopJob ??= this.ctx.jobs.register({
+      name: 'trading.expire-day-orders',
+      nextDueAt: () => repo.nextExpiry(this.ctx.database.db),
+      run: (dueAtMs) => this.expireDayOrders(dueAtMs),
+    });
+  }
+
+  stop(): void {
+    this.matcher.stop();
+    this.stopJob?.();
+    this.stopJob = null;
+  }
+
+  /** Day orders whose trading day has ended: expired, their cash or shares released. */
+  async expireDayOrders(dueAtMs: number): Promise<void> {
+    const ids = await repo.expiringOrderIds(this.ctx.database.db, dueAtMs);
+    await Promise.all(
+      ids.map(async (orderId) => {
+        const expired = await this.writer.run(async (trx) => {
+          const order = await repo.lockOrder(sqlRunner(trx, this.ctx.database.dialect), orderId);
+          if (!order || order.status !== 'new') return null;
+          await closeRestingOrder(this.ctx, trx, {
+            order,
+            status: 'expired',
+            reason: null,
+            nowMs: this.ctx.clock.nowMs(),
+          });
+          return describeInTransaction(this.ctx, trx, {
+            orderId,
+            positionIds: order.positionId === null ? [] : [order.positionId],
+          });
+        });
+        if (expired) this.announce(expired);
+      }),
+    );
+  }
+
+  /**
+   * Tells the investor's open screens what changed, after the commit: the order, the lots it
+   * touched, and that the balances moved.
+   */
+  announce(change: { userId: number; order: Order; positions: readonly Position[] }): void {
+    publishUserEvent(this.ctx, change.userId, 'order', change.order);
+    for (const position of change.positions) publishUserEvent(this.ctx, change.userId, 'position', position);
+    publishUserEvent(this.ctx, change.userId, 'assets', null);
+  }
+
+  log(message: string, details: Record<string, unknown>): void {
+    this.logger?.(message, details);
+  }
+
+  /** Where background failures are reported (the app's logger, once the routes are registered). */
+  logger: ((message: string, details: Record<string, unknown>) => void) | null = null;
+}
+
+const engines = new WeakMap<AppContext, TradingEngine>();
+
+/** The trading engine of a context, created on first use. */
+export function tradingEngine(ctx: AppContext): TradingEngine {
+  let engine = engines.get(ctx);
+  if (!engine) {
+    engine = new TradingEngine(ctx);
+    engines.set(ctx, engine);
+  }
+  return engine;
+}

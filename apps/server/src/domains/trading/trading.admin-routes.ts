@@ -1,0 +1,81 @@
+import { adminOrdersPage, adminOrdersQuery, adminPositionsQuery, position } from '@bourse/shared/schemas/trading';
+import { idParams } from '@bourse/shared/schemas/wallet';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { ok, okResponse } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { searchOrders } from './trading.repository.ts';
+import { listUserPositions, toOrderWire } from './trading.service.ts';
+
+const tags = ['admin'];
+
+/**
+ * The console's view of trading: the order and fill search across investors, and one investor's
+ * lots. Reads only, for every role that serves investors (as the user pages are); fee settings
+ * live in /api/admin/settings, trading on/off per instrument in /api/admin/instruments.
+ */
+export async function registerTradingAdminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const everyone = ['admin', 'finance', 'compliance', 'support'] as const;
+
+  r.get(
+    '/api/admin/orders',
+    {
+      config: { auth: 'operator', roles: everyone },
+      schema: { tags, querystring: adminOrdersQuery, response: okResponse(adminOrdersPage) },
+    },
+    async (request) => {
+      const query = request.query;
+      const fromMs = query.from === undefined ? undefined : Date.parse(query.from);
+      const toMs = query.to === undefined ? undefined : Date.parse(query.to);
+      if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
+        throw new AppError('VALIDATION_FAILED', { detail: 'from, to' });
+      }
+      const { rows, total } = await searchOrders(ctx.database.db, {
+        userId: query.userId,
+        code: query.code,
+        status: query.status,
+        side: query.side,
+        filledOnly: query.fills === 'true',
+        fromMs,
+        toMs,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return ok({
+        items: rows.map((row) => ({
+          ...toOrderWire(row, request.lang),
+          userId: Number(row.userId),
+          phone: row.phone,
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+    },
+  );
+
+  r.get(
+    '/api/admin/users/:id/positions',
+    {
+      config: { auth: 'operator', roles: everyone },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: adminPositionsQuery,
+        response: okResponse(z.array(position)),
+      },
+    },
+    async (request) => {
+      const user = await ctx.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!user) throw new AppError('NOT_FOUND');
+      return ok(await listUserPositions(ctx, Number(user.id), request.query.status));
+    },
+  );
+}

@@ -1,0 +1,187 @@
+import { idParams } from '@bourse/shared/schemas/wallet';
+import {
+  costBreakdown,
+  historyPage,
+  historyQuery,
+  holding,
+  order,
+  ordersQuery,
+  placeOrderBody,
+  position,
+  tradeQuoteBody,
+} from '@bourse/shared/schemas/trading';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { sqlRunner } from '../../platform/db/sql-runner.ts';
+import { ok, okResponse } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { userOf } from '../../platform/fastify-types.ts';
+import {
+  claimInTransaction,
+  findStoredAnswer,
+  storeInTransaction,
+  type StoredAnswer,
+} from '../../platform/idempotency.ts';
+import { verifyTradingPasswordForSession } from '../users/trading-password.ts';
+import { periodStart } from '../wallet/wallet.service.ts';
+import { tradingEngine } from './trading-engine.ts';
+import {
+  cancelOrderInTransaction,
+  checkOrderInput,
+  describeInTransaction,
+  type CheckedOrder,
+  getPosition,
+  listHistory,
+  listHoldings,
+  listOpenPositions,
+  listOrders,
+  placeOrderInTransaction,
+  quoteOrder,
+} from './trading.service.ts';
+
+const tags = ['trading'];
+const HISTORY_PAGE_SIZE = 20;
+
+/** The 200 answer of order placement, serialized exactly as it is stored for replays. */
+const orderAnswer = okResponse(order)[200];
+
+export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const engine = tradingEngine(ctx);
+  engine.logger = (message, details) => app.log.error(details, message);
+  engine.start();
+  app.addHook('onClose', async () => engine.stop());
+
+  r.post(
+    '/api/trade/quote',
+    { config: { auth: 'user' }, schema: { tags, body: tradeQuoteBody, response: okResponse(costBreakdown) } },
+    async (request) => ok(await quoteOrder(ctx, userOf(request).userId, request.body)),
+  );
+
+  r.post(
+    '/api/trade/orders',
+    {
+      config: {
+        auth: 'user',
+        // The key is claimed and the answer stored inside the order's own transaction: one commit per order.
+        idempotent: 'in-transaction',
+        rateLimit: {
+          max: ctx.config.TRADE_ORDERS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `orders:${request.principal?.userId ?? request.ip}`,
+        },
+      },
+      schema: { tags, body: placeOrderBody, response: okResponse(order) },
+    },
+    async (request, reply) => {
+      const principal = userOf(request);
+      const claim = request.idempotency;
+      if (!claim || claim.mode !== 'deferred') throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+      const raw = reply as unknown as FastifyReply;
+      const send = (answer: StoredAnswer) =>
+        raw.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
+      const { tradingPassword, ...fields } = request.body;
+      let checked: CheckedOrder;
+      try {
+        checked = checkOrderInput(fields);
+        await verifyTradingPasswordForSession(ctx, principal, tradingPassword);
+      } catch (error) {
+        // A replay is answered as the first time, even if its password no longer passes.
+        const stored = await findStoredAnswer(ctx, claim);
+        if (!stored) throw error;
+        claim.stored = true;
+        raw.header('idempotent-replayed', 'true');
+        return send(stored);
+      }
+      const outcome = await engine.writer.run(async (trx) => {
+        const run = sqlRunner(trx, ctx.database.dialect);
+        const nowMs = ctx.clock.nowMs();
+        const stored = await claimInTransaction(run, claim, {
+          nowMs,
+          duplicateWindowMs: ctx.config.DUPLICATE_SUBMIT_WINDOW_MS,
+        });
+        if (stored) return { kind: 'replay' as const, answer: stored };
+        const placed = await placeOrderInTransaction(ctx, trx, {
+          userId: principal.userId,
+          order: checked,
+          requestKey: claim.key,
+          nowMs,
+        });
+        const change = await describeInTransaction(ctx, trx, { ...placed, lang: request.lang });
+        const answer: StoredAnswer = { statusCode: 200, body: JSON.stringify(orderAnswer.parse(ok(change.order))) };
+        await storeInTransaction(run, claim, { ...answer, nowMs });
+        return { kind: 'placed' as const, answer, change };
+      });
+      claim.stored = true;
+      // The answer goes out byte for byte as stored, so a replay is identical to the first answer.
+      if (outcome.kind === 'replay') raw.header('idempotent-replayed', 'true');
+      else engine.announce(outcome.change);
+      return send(outcome.answer);
+    },
+  );
+
+  r.get(
+    '/api/trade/orders',
+    {
+      config: { auth: 'user' },
+      schema: { tags, querystring: ordersQuery, response: okResponse(z.array(order)) },
+    },
+    async (request) => ok(await listOrders(ctx, userOf(request).userId, request.query, request.lang)),
+  );
+
+  r.post(
+    '/api/trade/orders/:id/cancel',
+    { config: { auth: 'user' }, schema: { tags, params: idParams, response: okResponse(order) } },
+    async (request) => {
+      const { userId } = userOf(request);
+      const change = await engine.writer.run(async (trx) => {
+        const cancelled = await cancelOrderInTransaction(ctx, trx, {
+          userId,
+          orderId: request.params.id,
+          nowMs: ctx.clock.nowMs(),
+        });
+        return describeInTransaction(ctx, trx, {
+          orderId: cancelled.id,
+          positionIds: cancelled.positionId === null ? [] : [cancelled.positionId],
+          lang: request.lang,
+        });
+      });
+      engine.announce(change);
+      return ok(change.order);
+    },
+  );
+
+  r.get(
+    '/api/trade/positions',
+    { config: { auth: 'user' }, schema: { tags, response: okResponse(z.array(position)) } },
+    async (request) => ok(await listOpenPositions(ctx, userOf(request).userId)),
+  );
+
+  r.get(
+    '/api/trade/positions/:id',
+    { config: { auth: 'user' }, schema: { tags, params: idParams, response: okResponse(position) } },
+    async (request) => ok(await getPosition(ctx, userOf(request).userId, request.params.id)),
+  );
+
+  r.get(
+    '/api/trade/holdings',
+    { config: { auth: 'user' }, schema: { tags, response: okResponse(z.array(holding)) } },
+    async (request) => ok(await listHoldings(ctx, userOf(request).userId)),
+  );
+
+  r.get(
+    '/api/trade/history',
+    { config: { auth: 'user' }, schema: { tags, querystring: historyQuery, response: okResponse(historyPage) } },
+    async (request) =>
+      ok(
+        await listHistory(ctx, userOf(request).userId, {
+          sinceMs: periodStart(request.query.period, ctx.clock.now()),
+          page: request.query.page,
+          pageSize: HISTORY_PAGE_SIZE,
+        }),
+      ),
+  );
+}

@@ -1,0 +1,165 @@
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
+import { invariant } from '../errors.ts';
+import type { DatabaseHandle, Db, Trx } from './database.ts';
+
+/**
+ * Plain SQL with positional `?` parameters, run inside a transaction — for the few hot paths (the
+ * ledger's postings, order placement) where building every query through Kysely costs more than
+ * the database work itself. On SQLite the statement is prepared once per connection and reused
+ * (better-sqlite3, same connection and transaction as the caller's Kysely `trx`); on PostgreSQL it
+ * goes through the transaction's own connection. Column names are aliased to camelCase in the SQL
+ * (`balance_minor as "balanceMinor"`) so both dialects return the same row shape.
+ */
+export type SqlValue = string | number | null;
+
+export interface SqlRunner {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** `' for update'` on PostgreSQL (row locks); empty on SQLite, whose writers are serialized. */
+  readonly forUpdate: string;
+  get<T>(text: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  all<T>(text: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Runs a write; returns the number of rows it changed. */
+  run(text: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+const sqliteOfExecutor = new WeakMap<object, SQLite.Database>();
+const statementCache = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+const runnerCache = new WeakMap<object, SqlRunner>();
+const pgTextCache = new Map<string, string>();
+
+/** Records that a Kysely executor (a transaction's connection) is this better-sqlite3 connection. */
+export function bindSqliteConnection(executor: object, connection: SQLite.Database): void {
+  sqliteOfExecutor.set(executor, connection);
+}
+
+function prepared(connection: SQLite.Database, text: string): SQLite.Statement {
+  let cache = statementCache.get(connection);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(connection, cache);
+  }
+  let statement = cache.get(text);
+  if (!statement) {
+    statement = connection.prepare(text);
+    cache.set(text, statement);
+  }
+  return statement;
+}
+
+class SqliteRunner implements SqlRunner {
+  readonly dialect = 'sqlite' as const;
+  readonly forUpdate = '';
+  constructor(private readonly connection: SQLite.Database) {}
+
+  private statement(text: string): SQLite.Statement {
+    // Outside a transaction another caller's open transaction on this one connection could be
+    // observed half-done; every use here is inside one.
+    invariant(this.connection.inTransaction, 'prepared statements run inside a transaction');
+    return prepared(this.connection, text);
+  }
+
+  get<T>(text: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return Promise.resolve(this.statement(text).get(...params) as T | undefined);
+  }
+
+  all<T>(text: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return Promise.resolve(this.statement(text).all(...params) as T[]);
+  }
+
+  run(text: string, params: readonly SqlValue[] = []): Promise<number> {
+    return Promise.resolve(this.statement(text).run(...params).changes);
+  }
+}
+
+function toPgText(text: string): string {
+  let converted = pgTextCache.get(text);
+  if (converted === undefined) {
+    let n = 0;
+    converted = text.replace(/\?/g, () => `$${++n}`);
+    pgTextCache.set(text, converted);
+  }
+  return converted;
+}
+
+class KyselyRunner implements SqlRunner {
+  constructor(
+    private readonly executor: Db | Trx,
+    readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  get forUpdate() {
+    return this.dialect === 'postgres' ? ' for update' : '';
+  }
+
+  private async execute<T>(text: string, params: readonly SqlValue[]) {
+    const query = CompiledQuery.raw(this.dialect === 'postgres' ? toPgText(text) : text, [...params]);
+    return this.executor.executeQuery<T>(query);
+  }
+
+  async get<T>(text: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return (await this.execute<T>(text, params)).rows[0];
+  }
+
+  async all<T>(text: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return (await this.execute<T>(text, params)).rows;
+  }
+
+  async run(text: string, params: readonly SqlValue[] = []): Promise<number> {
+    const result = await this.execute(text, params);
+    return Number(result.numAffectedRows ?? 0n);
+  }
+}
+
+/** The runner for a transaction (or, outside hot paths, any executor) of the given dialect. */
+export function sqlRunner(executor: Db | Trx, dialect: 'sqlite' | 'postgres'): SqlRunner {
+  let runner = runnerCache.get(executor);
+  if (!runner) {
+    const connection = dialect === 'sqlite' ? sqliteOfExecutor.get(executor) : undefined;
+    runner = connection ? new SqliteRunner(connection) : new KyselyRunner(executor, dialect);
+    runnerCache.set(executor, runner);
+  }
+  return runner;
+}
+
+/** Prepared statements on the read-only connection: committed data only, no transaction needed. */
+class SqliteReadRunner implements SqlRunner {
+  readonly dialect = 'sqlite' as const;
+  readonly forUpdate = '';
+  constructor(private readonly connection: SQLite.Database) {}
+
+  get<T>(text: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return Promise.resolve(prepared(this.connection, text).get(...params) as T | undefined);
+  }
+
+  all<T>(text: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return Promise.resolve(prepared(this.connection, text).all(...params) as T[]);
+  }
+
+  run(): Promise<number> {
+    throw new Error('the read connection does not write');
+  }
+}
+
+const readRunners = new WeakMap<SQLite.Database, SqlRunner>();
+
+/**
+ * A runner for reads outside any transaction that must not wait for the writer: on SQLite the
+ * read-only connection (committed data, prepared statements); otherwise Kysely's pool.
+ */
+export function readRunner(database: DatabaseHandle): SqlRunner {
+  const connection = database.sqliteReader?.();
+  if (!connection) return sqlRunner(database.db, database.dialect);
+  let runner = readRunners.get(connection);
+  if (!runner) {
+    runner = new SqliteReadRunner(connection);
+    readRunners.set(connection, runner);
+  }
+  return runner;
+}
+
+/** `?, ?, ?` for an IN list of `count` values. */
+export function placeholders(count: number): string {
+  invariant(count > 0, 'an IN list needs at least one value');
+  return new Array<string>(count).fill('?').join(', ');
+}

@@ -1,0 +1,294 @@
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  HistogramSeries,
+  TickMarkType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { LOCALES, type Language } from '@bourse/shared/languages';
+import type { Candle, CandleInterval, Quote } from '@bourse/shared/schemas/market';
+import { useTranslation } from 'react-i18next';
+import { userTimeZone } from '../../../ui/format-date';
+import { isIntraday, nextLiveCandle, toChartCandle, type ChartCandle } from '../chart-data';
+
+/** The performance entry a browser test or benchmark reads: candles converted, set and fitted. */
+export const CHART_RENDER_MEASURE = 'chart-render';
+/**
+ * From the candles' arrival (or the tab press, when they were cached) until lightweight-charts has
+ * painted them: what the user waits for, and what the 50 ms budget is about.
+ */
+export const CHART_PAINT_MEASURE = 'chart-paint';
+
+/** Colours of the app's theme (theme.css): green up, red down, each 4.5:1 or more on white. */
+const THEME = {
+  background: '#ffffff',
+  text: '#595959',
+  grid: '#eef0f4',
+  border: '#e3e5ea',
+  up: '#0a7a45',
+  down: '#cf1322',
+  upVolume: 'rgba(10, 122, 69, 0.45)',
+  downVolume: 'rgba(207, 19, 34, 0.45)',
+};
+
+export const CHART_HEIGHT_PX = 280;
+/**
+ * Narrowest candle spacing the chart opens with. Three years of daily candles do not fit a phone at
+ * any readable width (the library's minimum, 0.5 px, would need 550 px for them); such a chart opens
+ * on the most recent candles at this spacing, the rest a drag or a pinch away.
+ */
+export const READABLE_BAR_SPACING_PX = 4;
+
+export interface CandleChartProps {
+  candles: readonly Candle[];
+  interval: CandleInterval;
+  lang: Language;
+  /** performance.now() when the candles became available; the start of the chart-paint measure. */
+  availableAt?: number;
+  /** The live quote: extends the forming candle of an intraday chart. */
+  quote?: Quote;
+}
+
+const asTime = (seconds: number) => seconds as UTCTimestamp;
+
+function volumeBar(candle: ChartCandle) {
+  return {
+    time: asTime(candle.time),
+    value: candle.volume,
+    color: candle.close >= candle.open ? THEME.upVolume : THEME.downVolume,
+  };
+}
+
+function candleBar(candle: ChartCandle) {
+  return { time: asTime(candle.time), open: candle.open, high: candle.high, low: candle.low, close: candle.close };
+}
+
+/** Daily and longer candles start at 00:00 UTC of their date; intraday ones are shown in the user's zone. */
+function timeZoneFor(interval: CandleInterval): string {
+  return isIntraday(interval) ? (userTimeZone() ?? 'UTC') : 'UTC';
+}
+
+function formatTick(seconds: number, type: TickMarkType, locale: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    type === TickMarkType.Year
+      ? { year: 'numeric' }
+      : type === TickMarkType.Month
+        ? { month: 'short' }
+        : type === TickMarkType.DayOfMonth
+          ? { day: 'numeric', month: 'short' }
+          : { hour: '2-digit', minute: '2-digit' };
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(seconds * 1000);
+}
+
+function formatCrosshairTime(seconds: number, interval: CandleInterval, locale: string): string {
+  const options: Intl.DateTimeFormatOptions = isIntraday(interval)
+    ? { dateStyle: 'medium', timeStyle: 'short' }
+    : { dateStyle: 'medium' };
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZoneFor(interval) }).format(seconds * 1000);
+}
+
+function priceFormatter(locale: string) {
+  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  return (price: number) => format.format(price);
+}
+
+/** The figures of one candle above the chart: the one under the crosshair, else the latest. */
+function Legend({
+  candle,
+  interval,
+  lang,
+}: {
+  candle: ChartCandle | undefined;
+  interval: CandleInterval;
+  lang: Language;
+}) {
+  const { t } = useTranslation();
+  if (!candle) return null;
+  const locale = LOCALES[lang];
+  const price = priceFormatter(locale);
+  const volume = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const items = [
+    [t('market.figures.open'), price(candle.open)],
+    [t('market.figures.high'), price(candle.high)],
+    [t('market.figures.low'), price(candle.low)],
+    [t('market.chart.close'), price(candle.close)],
+    [t('market.figures.volume'), volume.format(candle.volume)],
+  ] as const;
+  return (
+    <div className="candle-chart-legend" aria-hidden="true">
+      <span className="candle-chart-legend-time">{formatCrosshairTime(candle.time, interval, locale)}</span>
+      {items.map(([label, value]) => (
+        <span key={label} className="candle-chart-legend-item">
+          {label} <b>{value}</b>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The candlestick chart with volume bars (lightweight-charts, loaded in its own chunk): crosshair,
+ * drag and pinch on touch, mouse wheel, resizing with its container. Each new data set is timed as
+ * the `chart-render` performance measure.
+ */
+export function CandleChart({ candles, interval, lang, availableAt, quote }: CandleChartProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const candleSeriesRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const volumeSeriesRef = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const intervalRef = useRef(interval);
+  const lastRef = useRef<ChartCandle | undefined>(undefined);
+  const byTimeRef = useRef(new Map<number, ChartCandle>());
+  const volumeSeenRef = useRef<number | null>(null);
+  // Legend state belongs to one data set: a new one makes it void without resetting it.
+  const [hovered, setHovered] = useState<{ data: readonly Candle[]; candle: ChartCandle | undefined }>();
+  const [forming, setForming] = useState<{ data: readonly Candle[]; candle: ChartCandle }>();
+  const lastOfData = useMemo(() => {
+    const last = candles[candles.length - 1];
+    return last ? toChartCandle(last) : undefined;
+  }, [candles]);
+  const latest = forming?.data === candles ? forming.candle : lastOfData;
+  const dataRef = useRef(candles);
+
+  // The chart itself: created once, removed with the component.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const locale = LOCALES[lang];
+    const chart = createChart(container, {
+      // Follows the container's size through a ResizeObserver.
+      autoSize: true,
+      height: CHART_HEIGHT_PX,
+      layout: {
+        background: { type: ColorType.Solid, color: THEME.background },
+        textColor: THEME.text,
+        fontFamily: getComputedStyle(container).fontFamily,
+      },
+      grid: { vertLines: { color: THEME.grid }, horzLines: { color: THEME.grid } },
+      rightPriceScale: { borderColor: THEME.border },
+      timeScale: {
+        borderColor: THEME.border,
+        tickMarkFormatter: (time: Time, type: TickMarkType) =>
+          formatTick(Number(time), type, locale, timeZoneFor(intervalRef.current)),
+      },
+      crosshair: { mode: CrosshairMode.Normal },
+      // A horizontal drag scrolls the chart, a vertical one the page; two fingers zoom.
+      handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+      handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: true, axisDoubleClickReset: true },
+      localization: {
+        locale,
+        priceFormatter: priceFormatter(locale),
+        timeFormatter: (time: Time) => formatCrosshairTime(Number(time), intervalRef.current, locale),
+      },
+    });
+    const candleSeries = chart.addSeries(CandlestickSeries, {
+      upColor: THEME.up,
+      downColor: THEME.down,
+      borderUpColor: THEME.up,
+      borderDownColor: THEME.down,
+      wickUpColor: THEME.up,
+      wickDownColor: THEME.down,
+    });
+    candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
+    // Volume on its own, unlabelled scale along the bottom fifth.
+    const volumeSeries = chart.addSeries(HistogramSeries, {
+      priceFormat: { type: 'volume' },
+      priceScaleId: '',
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    const onCrosshairMove = (param: MouseEventParams) => {
+      const candle = param.time === undefined ? undefined : byTimeRef.current.get(Number(param.time));
+      setHovered({ data: dataRef.current, candle });
+    };
+    chart.subscribeCrosshairMove(onCrosshairMove);
+    chartRef.current = chart;
+    candleSeriesRef.current = candleSeries;
+    volumeSeriesRef.current = volumeSeries;
+    return () => {
+      chart.unsubscribeCrosshairMove(onCrosshairMove);
+      chart.remove();
+      chartRef.current = null;
+      candleSeriesRef.current = null;
+      volumeSeriesRef.current = null;
+    };
+  }, [lang]);
+
+  // A new data set (another tab, or fresh data): convert, set, fit; timed for the budget of
+  // 50 ms for three years of daily candles.
+  useEffect(() => {
+    const chart = chartRef.current;
+    const candleSeries = candleSeriesRef.current;
+    const volumeSeries = volumeSeriesRef.current;
+    if (!chart || !candleSeries || !volumeSeries) return;
+    const detail = { interval, candles: candles.length };
+    const start = performance.now();
+    intervalRef.current = interval;
+    const data = candles.map(toChartCandle);
+    chart.applyOptions({ timeScale: { timeVisible: isIntraday(interval), secondsVisible: false } });
+    candleSeries.setData(data.map(candleBar));
+    volumeSeries.setData(data.map(volumeBar));
+    const timeScale = chart.timeScale();
+    const fitting = Math.floor(timeScale.width() / READABLE_BAR_SPACING_PX);
+    if (fitting > 0 && data.length > fitting) {
+      timeScale.setVisibleLogicalRange({ from: data.length - fitting, to: data.length - 1 });
+    } else {
+      timeScale.fitContent();
+    }
+    const end = performance.now();
+    let frame = 0;
+    if (data.length > 0) {
+      performance.measure(CHART_RENDER_MEASURE, { start, end, detail });
+      // lightweight-charts paints in the next animation frame; this callback runs after it.
+      frame = requestAnimationFrame(() =>
+        performance.measure(CHART_PAINT_MEASURE, { start: availableAt ?? start, end: performance.now(), detail }),
+      );
+    }
+    byTimeRef.current = new Map(data.map((candle) => [candle.time, candle]));
+    lastRef.current = data[data.length - 1];
+    dataRef.current = candles;
+    volumeSeenRef.current = null;
+    return () => cancelAnimationFrame(frame);
+    // `lang`: a new chart (other language) needs the data set again.
+  }, [candles, interval, lang, availableAt]);
+
+  // Live quotes extend the forming candle of an intraday chart.
+  const applyQuote = useEffectEvent((live: Quote) => {
+    const candleSeries = candleSeriesRef.current;
+    const volumeSeries = volumeSeriesRef.current;
+    if (!candleSeries || !volumeSeries) return;
+    const previousVolume = volumeSeenRef.current;
+    volumeSeenRef.current = live.volume;
+    // The day's volume grows with each trade; the first quote seen gives no difference yet.
+    const traded = previousVolume === null ? 0 : Math.max(0, live.volume - previousVolume);
+    const next = nextLiveCandle(lastRef.current, intervalRef.current, live, traded);
+    if (!next) return;
+    candleSeries.update(candleBar(next));
+    volumeSeries.update(volumeBar(next));
+    lastRef.current = next;
+    byTimeRef.current.set(next.time, next);
+    setForming({ data: dataRef.current, candle: next });
+  });
+  useEffect(() => {
+    if (quote) applyQuote(quote);
+  }, [quote]);
+
+  return (
+    <>
+      <Legend
+        candle={(hovered?.data === candles ? hovered.candle : undefined) ?? latest}
+        interval={interval}
+        lang={lang}
+      />
+      <div ref={containerRef} className="candle-chart-canvas" style={{ height: CHART_HEIGHT_PX }} />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { formatMoney, formatNumber } from '@bourse/shared/format';
+import { useSessionStore } from '../../app/session-store';
+import { useLanguage } from '../../ui/use-language';
+import { formatDecimal, toneOf } from './figures';
+
+export interface TradingFormat {
+  /** The deployment's currency code ("EUR"), empty until the configuration is loaded. */
+  currency: string;
+  /** An amount with the currency ("€1,234.50"); signed adds "+" to gains. */
+  money: (amount: string, options?: { signed?: boolean }) => string;
+  /** A price with its 2–4 decimals, without currency ("12.3456"). */
+  price: (price: string) => string;
+  /** A percentage ("0.25 %"); signed adds "+" to gains. */
+  percent: (pct: string, options?: { signed?: boolean }) => string;
+  /** A whole number of shares or lots, grouped ("1,200"). */
+  count: (value: number) => string;
+}
+
+const plus = (value: string, signed: boolean | undefined) => (signed && toneOf(value) === 'gain' ? '+' : '');
+
+/** Formats the figures of the trading screens in the interface language, digits exactly as received. */
+export function useTradingFormat(): TradingFormat {
+  const lang = useLanguage();
+  const currency = useSessionStore((state) => state.config?.currency) ?? '';
+  return {
+    currency,
+    money: (amount, options) => {
+      try {
+        return `${plus(amount, options?.signed)}${formatMoney(amount, { lang, currency: currency || undefined })}`;
+      } catch {
+        return amount;
+      }
+    },
+    price: (price) => formatDecimal(price, lang),
+    percent: (pct, options) => `${plus(pct, options?.signed)}${formatDecimal(pct, lang)}\u00a0%`,
+    count: (value) => formatNumber(value, lang),
+  };
+}

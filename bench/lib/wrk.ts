@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+
+export interface WrkResult {
+  tool: 'wrk';
+  requests: number;
+  reqPerS: number;
+  latencyMs: { p50: number; p90: number; p99: number };
+  non2xx: number;
+  socketErrors: string | null;
+}
+
+/** Whether wrk (Debian package `wrk`) is on the PATH. */
+export function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+function toMs(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === 'us' ? n / 1000 : unit === 's' ? n * 1000 : n;
+}
+
+/**
+ * Runs wrk (one thread: the server needs the other core) and parses its latency distribution.
+ * wrk is written in C and costs the machine far less per request than a JavaScript load generator,
+ * so on two shared cores it measures the server rather than itself.
+ */
+export function runWrk(options: {
+  url: string;
+  connections: number;
+  durationS: number;
+  headers?: Record<string, string>;
+}): WrkResult {
+  const args = ['-t1', `-c${options.connections}`, `-d${options.durationS}s`, '--latency'];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  args.push(options.url);
+  const run = spawnSync('wrk', args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+  const out = run.stdout;
+  const percentile = (p: string) => {
+    const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
+    if (!match) throw new Error(`wrk output without the ${p}% line:\n${out}`);
+    return toMs(match[1] ?? '0', match[2] ?? 'ms');
+  };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+  return {
+    tool: 'wrk',
+    requests,
+    reqPerS: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN)),
+    latencyMs: { p50: percentile('50'), p90: percentile('90'), p99: percentile('99') },
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    socketErrors: /Socket errors: (.*)/.exec(out)?.[1] ?? null,
+  };
+}

@@ -1,0 +1,326 @@
+// `npm run bench:orders`: order placement under load (docs/performance.md, "Order placement").
+//
+// 1. Prepares a SQLite database (WAL, synchronous=FULL as the server configures it): a few simulated
+//    instruments, BENCH_USERS funded investors with a trading password, a session token each.
+// 2. Starts the server in a child process (simulator on) and, in another, a plain Fastify hello world.
+// 3. Warms up (one order per session, so the trading-password check is remembered), then loads both
+//    with autocannon — BENCH_CONNECTIONS connections for BENCH_SECONDS — the server with market buys
+//    (auth, validation, trading password, idempotency key, ledger entry, lot), each with its own
+//    Idempotency-Key, the hello world with GET /.
+// 4. Stops the server and checks the ledger, and that every filled order posted exactly one entry.
+// Prints one JSON document; exits non-zero when a check fails.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { verifyLedger } from '../apps/server/src/domains/ledger/ledger.verify.ts';
+import { insertInstrument } from '../apps/server/src/domains/market/instruments.service.ts';
+import { closeContext, createContext } from '../apps/server/src/platform/bootstrap.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { hashPassword, sha256Hex } from '../apps/server/src/platform/crypto.ts';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p99: number; average: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+  duration: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as Autocannon;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CODES = ['BNA', 'BNB', 'BNC', 'BND', 'BNE'];
+const TRADING_PASSWORD = '135790';
+const CASH_MINOR = 100_000_000_00; // 100,000,000.00 each: enough for every order of the run
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-bench-'));
+const serverEnv: Record<string, string> = {
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  MARKET_SIMULATOR: 'true',
+  MARKET_BACKFILL_DAYS: '5',
+  MARKET_BACKFILL_INTRADAY_DAYS: '1',
+  // Load clients resubmit the same body within a second by design; the window is a UX guard.
+  DUPLICATE_SUBMIT_WINDOW_MS: '0',
+  TRADE_ORDERS_PER_MINUTE: '10000000',
+  ...(process.env.TRADE_GROUP_COMMIT_MAX_BATCH
+    ? { TRADE_GROUP_COMMIT_MAX_BATCH: process.env.TRADE_GROUP_COMMIT_MAX_BATCH }
+    : {}),
+};
+
+async function prepare(): Promise<string[]> {
+  const config = loadConfig(serverEnv);
+  const ctx = await createContext(config);
+  const tokens: string[] = [];
+  try {
+    const nowMs = ctx.clock.nowMs();
+    const [loginHash, tradingHash] = await Promise.all([hashPassword('Bench12345'), hashPassword(TRADING_PASSWORD)]);
+    await ctx.database.transaction(async (trx) => {
+      for (const [i, code] of CODES.entries()) {
+        await insertInstrument(
+          trx,
+          {
+            code,
+            name: `Bench ${code}`,
+            sector: 'technology',
+            lotSize: 100,
+            currency: config.CURRENCY,
+            sharesOutstanding: 500_000_000,
+            startPrice: `${10 + i * 7}.50`,
+          },
+          nowMs,
+        );
+      }
+      for (let i = 0; i < USERS; i++) {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            phone: `+4915190${String(i).padStart(6, '0')}`,
+            passwordHash: loginHash,
+            nickname: `bench ${i}`,
+            avatar: null,
+            email: null,
+            lang: 'en',
+            tradingPasswordHash: tradingHash,
+            inviteCode: 'BENCH',
+            createdAt: nowMs,
+            updatedAt: nowMs,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const userId = Number(user.id);
+        const token = randomBytes(32).toString('base64url');
+        tokens.push(token);
+        await trx
+          .insertInto('sessions')
+          .values({
+            userId,
+            tokenHash: sha256Hex(token),
+            createdAt: nowMs,
+            lastSeenAt: nowMs,
+            expiresAt: nowMs + 24 * 3_600_000,
+            ip: null,
+            userAgent: 'bench',
+          })
+          .execute();
+        await ctx.ledger.post(trx, {
+          idempotencyKey: `bench-funding:${userId}`,
+          kind: 'deposit',
+          postings: [
+            { account: { system: 'bank_clearing' }, amountMinor: -CASH_MINOR },
+            { account: { userId, kind: 'cash' }, amountMinor: CASH_MINOR },
+          ],
+        });
+      }
+    });
+  } finally {
+    await closeContext(ctx);
+  }
+  return tokens;
+}
+
+function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to the server, for profiling.
+    const extra =
+      script.startsWith('apps/') && process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+    const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (?:on )?(?:https?:\/\/[^:]+:)?(\d+)/i.exec(output);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve({ child, port: Number(match[1]) });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (process.env.BENCH_ECHO) process.stderr.write(chunk);
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
+  });
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function orderRequest(tokens: string[], counter: { n: number }) {
+  return {
+    method: 'POST',
+    path: '/api/trade/orders',
+    setupRequest: (request: Record<string, unknown>) => {
+      const n = counter.n++;
+      const token = tokens[n % tokens.length] as string;
+      return {
+        ...request,
+        headers: {
+          'content-type': 'application/json',
+          token,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          code: CODES[n % CODES.length],
+          side: 'buy',
+          type: 'market',
+          lots: 1 + (n % 3),
+          tradingPassword: TRADING_PASSWORD,
+        }),
+      };
+    },
+  };
+}
+
+const summary = (result: AutocannonResult) => ({
+  requestsPerSecond: Math.round(result.requests.average),
+  total: result.requests.total,
+  latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+});
+
+const tokens = await prepare();
+let server: ChildProcess | null = null;
+let hello: ChildProcess | null = null;
+let failed: boolean;
+try {
+  const started = await start('apps/server/src/server.ts', serverEnv);
+  server = started.child;
+  const base = `http://127.0.0.1:${started.port}`;
+
+  // Warm-up: one order per session (the full trading-password check, then remembered), then a short burst.
+  const counter = { n: 0 };
+  for (let i = 0; i < tokens.length; i += 8) {
+    await Promise.all(
+      tokens.slice(i, i + 8).map(async (token) => {
+        const res = await fetch(`${base}/api/trade/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            code: CODES[0],
+            side: 'buy',
+            type: 'market',
+            lots: 1,
+            tradingPassword: TRADING_PASSWORD,
+          }),
+        });
+        if (res.status !== 200) throw new Error(`warm-up order failed: ${res.status} ${await res.text()}`);
+      }),
+    );
+  }
+  await autocannon({ url: base, connections: CONNECTIONS, duration: 3, requests: [orderRequest(tokens, counter)] });
+
+  const cpuBefore = cpuMs(server.pid);
+  const orders = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [orderRequest(tokens, counter)],
+  });
+  const cpuAfter = cpuMs(server.pid);
+  const serverCpuUsPerOrder =
+    cpuBefore === null || cpuAfter === null
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) * 1000) / orders.requests.total);
+
+  const helloStarted = await start('bench/hello-world-server.ts', {});
+  hello = helloStarted.child;
+  const helloUrl = `http://127.0.0.1:${helloStarted.port}`;
+  await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: 3 });
+  const reference = await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: SECONDS });
+  await stop(hello);
+  hello = null;
+  await stop(server);
+  server = null;
+
+  // The ledger after the run, and one entry per filled order.
+  const config = loadConfig(serverEnv);
+  const ctx = await createContext(config);
+  let ledger;
+  let orderCheck;
+  try {
+    ledger = await verifyLedger(ctx.database.db);
+    orderCheck = await ctx.database.db
+      .selectFrom('orders as o')
+      .select([
+        sql<string>`count(*)`.as('filled'),
+        sql<string>`sum(case when (select count(*) from journal_entries e where e.idempotency_key = 'order:' || o.id || ':fill') = 1 then 0 else 1 end)`.as(
+          'withoutOneEntry',
+        ),
+      ])
+      .where('o.status', '=', 'filled')
+      .executeTakeFirstOrThrow();
+  } finally {
+    await closeContext(ctx);
+  }
+  const report = {
+    benchmark: 'order placement: market buy with auth, validation, trading password, idempotency, ledger entry, lot',
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+    setup: {
+      database: 'SQLite, WAL, synchronous=FULL',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      investors: USERS,
+      instruments: CODES.length,
+      groupCommitMaxBatch: Number(process.env.TRADE_GROUP_COMMIT_MAX_BATCH ?? 64),
+    },
+    orders: { ...summary(orders), serverCpuMicrosecondsPerOrder: serverCpuUsPerOrder },
+    helloWorld: summary(reference),
+    ratio: Number((orders.requests.average / reference.requests.average).toFixed(3)),
+    target: { ordersPerSecond: 3000, p99Ms: 30 },
+    checks: {
+      ledgerOk: ledger.ok,
+      ledgerProblems: ledger.problems.slice(0, 10),
+      filledOrders: Number(orderCheck.filled),
+      filledOrdersWithoutExactlyOneEntry: Number(orderCheck.withoutOneEntry ?? 0),
+      non2xxOrders: orders.non2xx,
+    },
+  };
+  console.log(JSON.stringify(report, null, 2));
+  failed = !ledger.ok || Number(orderCheck.withoutOneEntry ?? 0) !== 0 || orders.non2xx > 0 || orders.errors > 0;
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  if (hello) await stop(hello);
+  if (server) await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { changePercent, formatPrice, parsePrice, roundTicks } from './price.ts';
+
+describe('prices', () => {
+  it('parses up to four decimals and refuses anything else', () => {
+    expect(parsePrice('12.34')).toBe(123_400);
+    expect(parsePrice('12.3456')).toBe(123_456);
+    expect(parsePrice('0.0001')).toBe(1);
+    for (const bad of ['12.34567', '-1', '1e3', '01.5', '', ' 1', '1.', '.5', '123456789']) {
+      expect(parsePrice(bad), bad).toBeNull();
+    }
+  });
+
+  it('formats with two to four decimals', () => {
+    expect(formatPrice(123_400)).toBe('12.34');
+    expect(formatPrice(123_450)).toBe('12.345');
+    expect(formatPrice(123_456)).toBe('12.3456');
+    expect(formatPrice(0)).toBe('0.00');
+    expect(formatPrice(-500)).toBe('-0.05');
+  });
+
+  it('round-trips every price', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999_999 }), (ticks) => {
+        expect(parsePrice(formatPrice(ticks))).toBe(ticks);
+      }),
+    );
+  });
+
+  it('computes change percent in integers, half away from zero', () => {
+    expect(changePercent(101_250, 100_000)).toBe('1.25');
+    expect(changePercent(99_600, 100_000)).toBe('-0.40');
+    // 1/3 % = 0.3333… → 0.33; 2/3 % → 0.67
+    expect(changePercent(300_010, 300_000)).toBe('0.00');
+    expect(changePercent(301_000, 300_000)).toBe('0.33');
+    expect(changePercent(302_000, 300_000)).toBe('0.67');
+    expect(changePercent(297_999, 300_000)).toBe('-0.67');
+    expect(changePercent(5, 0)).toBe('0.00');
+  });
+
+  it('rounds to a step half up', () => {
+    expect(roundTicks(123_449, 100)).toBe(123_400);
+    expect(roundTicks(123_450, 100)).toBe(123_500);
+  });
+});

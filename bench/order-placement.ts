@@ -11,7 +11,7 @@
 // Prints one JSON document; exits non-zero when a check fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { insertInstrument } from '../apps/server/src/domains/market/instruments.
 import { closeContext, createContext } from '../apps/server/src/platform/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { hashPassword, sha256Hex } from '../apps/server/src/platform/crypto.ts';
+import { hasWrk, runWrk, type WrkResult } from './lib/wrk.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -207,6 +208,38 @@ function orderRequest(tokens: string[], counter: { n: number }) {
   };
 }
 
+/**
+ * The same requests as a wrk script: a session token per request in turn, an instrument and 1–3
+ * lots in turn, a fresh Idempotency-Key each (one wrk thread, so the counter is unique).
+ */
+function orderScript(tokens: string[]): string {
+  const file = path.join(dataDir, 'orders.lua');
+  const prefix = randomBytes(6).toString('hex');
+  writeFileSync(
+    file,
+    [
+      `local tokens = { ${tokens.map((t) => `"${t}"`).join(', ')} }`,
+      `local codes = { ${CODES.map((c) => `"${c}"`).join(', ')} }`,
+      'local n = 0',
+      'request = function()',
+      '  n = n + 1',
+      `  local body = string.format('{"code":"%s","side":"buy","type":"market","lots":%d,"tradingPassword":"${TRADING_PASSWORD}"}', codes[(n % #codes) + 1], 1 + (n % 3))`,
+      `  local headers = { ["content-type"] = "application/json", ["token"] = tokens[(n % #tokens) + 1], ["idempotency-key"] = "${prefix}-" .. n }`,
+      '  return wrk.format("POST", "/api/trade/orders", headers, body)',
+      'end',
+    ].join('\n'),
+  );
+  return file;
+}
+
+const wrkSummary = (result: WrkResult) => ({
+  requestsPerSecond: result.reqPerS,
+  total: result.requests,
+  latencyMs: result.latencyMs,
+  non2xx: result.non2xx,
+  socketErrors: result.socketErrors,
+});
+
 const summary = (result: AutocannonResult) => ({
   requestsPerSecond: Math.round(result.requests.average),
   total: result.requests.total,
@@ -260,11 +293,25 @@ try {
       ? null
       : Math.round(((cpuAfter - cpuBefore) * 1000) / orders.requests.total);
 
+  // wrk (C, one thread) costs the shared cores far less per request than autocannon (JavaScript),
+  // so its figures say more about the server; both are reported when wrk is installed.
+  const withWrk = hasWrk();
+  let ordersWrk: WrkResult | null = null;
+  let wrkCpuUsPerOrder: number | null = null;
+  if (withWrk) {
+    const cpuStart = cpuMs(server.pid);
+    ordersWrk = runWrk({ url: base, connections: CONNECTIONS, durationS: SECONDS, script: orderScript(tokens) });
+    const cpuEnd = cpuMs(server.pid);
+    wrkCpuUsPerOrder =
+      cpuStart === null || cpuEnd === null ? null : Math.round(((cpuEnd - cpuStart) * 1000) / ordersWrk.requests);
+  }
+
   const helloStarted = await start('bench/hello-world-server.ts', {});
   hello = helloStarted.child;
   const helloUrl = `http://127.0.0.1:${helloStarted.port}`;
   await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: 3 });
   const reference = await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: SECONDS });
+  const referenceWrk = withWrk ? runWrk({ url: helloUrl, connections: CONNECTIONS, durationS: SECONDS }) : null;
   await stop(hello);
   hello = null;
   await stop(server);
@@ -304,6 +351,14 @@ try {
     orders: { ...summary(orders), serverCpuMicrosecondsPerOrder: serverCpuUsPerOrder },
     helloWorld: summary(reference),
     ratio: Number((orders.requests.average / reference.requests.average).toFixed(3)),
+    wrk:
+      ordersWrk && referenceWrk
+        ? {
+            orders: { ...wrkSummary(ordersWrk), serverCpuMicrosecondsPerOrder: wrkCpuUsPerOrder },
+            helloWorld: wrkSummary(referenceWrk),
+            ratio: Number((ordersWrk.reqPerS / referenceWrk.reqPerS).toFixed(3)),
+          }
+        : 'not installed (apt-get install wrk)',
     target: { ordersPerSecond: 3000, p99Ms: 30 },
     checks: {
       ledgerOk: ledger.ok,
@@ -314,7 +369,12 @@ try {
     },
   };
   console.log(JSON.stringify(report, null, 2));
-  failed = !ledger.ok || Number(orderCheck.withoutOneEntry ?? 0) !== 0 || orders.non2xx > 0 || orders.errors > 0;
+  failed =
+    !ledger.ok ||
+    Number(orderCheck.withoutOneEntry ?? 0) !== 0 ||
+    orders.non2xx > 0 ||
+    orders.errors > 0 ||
+    (ordersWrk?.non2xx ?? 0) > 0;
 } catch (error) {
   console.error(error);
   failed = true;

@@ -29,8 +29,11 @@ export function runWrk(options: {
   connections: number;
   durationS: number;
   headers?: Record<string, string>;
+  /** A Lua script that builds each request (wrk's `request` function). */
+  script?: string;
 }): WrkResult {
   const args = ['-t1', `-c${options.connections}`, `-d${options.durationS}s`, '--latency'];
+  if (options.script) args.push('-s', options.script);
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
   args.push(options.url);
   const run = spawnSync('wrk', args, { encoding: 'utf8' });

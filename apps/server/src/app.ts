@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -31,6 +30,7 @@ import { AppError } from './platform/errors.ts';
 import './platform/fastify-types.ts';
 import { requestLanguage } from './platform/i18n.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from './platform/validation.ts';
 
 export type App = FastifyInstance;
@@ -72,7 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -93,6 +93,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     // The app is served over plain HTTP on localhost in the demo; HSTS belongs to the TLS terminator.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   // Limits are per route (a global limit would also refuse the websocket handshake). With Redis the

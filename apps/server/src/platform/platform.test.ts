@@ -121,6 +121,13 @@ describe('HTTP platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // On every answer, refusals and unknown paths included.
+    for (const url of ['/api/no-such-route', '/api/user/info']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+      expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 
   it('publishes OpenAPI at /api/docs with the fixed paths', async () => {

@@ -486,6 +486,7 @@ export const de: Catalog = {
       real_estate: 'Immobilien',
       automotive: 'Automobil',
       index: 'Index',
+      other: 'Sonstige',
     },
     statuses: {
       listed: 'Gelistet',

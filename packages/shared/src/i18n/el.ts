@@ -488,6 +488,7 @@ export const el: Catalog = {
       real_estate: 'Ακίνητα',
       automotive: 'Αυτοκινητοβιομηχανία',
       index: 'Δείκτης',
+      other: 'Λοιπά',
     },
     statuses: {
       listed: 'Εισηγμένη',

@@ -483,6 +483,7 @@ export const en = {
       real_estate: 'Real estate',
       automotive: 'Automotive',
       index: 'Index',
+      other: 'Other',
     },
     statuses: {
       listed: 'Listed',

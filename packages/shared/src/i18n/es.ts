@@ -486,6 +486,7 @@ export const es: Catalog = {
       real_estate: 'Inmobiliario',
       automotive: 'Automoción',
       index: 'Índice',
+      other: 'Otros',
     },
     statuses: {
       listed: 'Cotizada',

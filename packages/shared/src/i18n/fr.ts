@@ -488,6 +488,7 @@ export const fr: Catalog = {
       real_estate: 'Immobilier',
       automotive: 'Automobile',
       index: 'Indice',
+      other: 'Autres',
     },
     statuses: {
       listed: 'Cotée',

@@ -486,6 +486,7 @@ export const it: Catalog = {
       real_estate: 'Immobiliare',
       automotive: 'Automobilistico',
       index: 'Indice',
+      other: 'Altro',
     },
     statuses: {
       listed: 'Quotata',

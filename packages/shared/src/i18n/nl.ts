@@ -488,6 +488,7 @@ export const nl: Catalog = {
       real_estate: 'Vastgoed',
       automotive: 'Auto-industrie',
       index: 'Index',
+      other: 'Overig',
     },
     statuses: {
       listed: 'Genoteerd',

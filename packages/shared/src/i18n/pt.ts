@@ -485,6 +485,7 @@ export const pt: Catalog = {
       real_estate: 'Imobiliário',
       automotive: 'Automóvel',
       index: 'Índice',
+      other: 'Outros',
     },
     statuses: {
       listed: 'Cotada',

@@ -484,6 +484,7 @@ export const ru: Catalog = {
       real_estate: 'Недвижимость',
       automotive: 'Автомобилестроение',
       index: 'Индекс',
+      other: 'Прочее',
     },
     statuses: {
       listed: 'Торгуется',

@@ -485,6 +485,7 @@ export const sv: Catalog = {
       real_estate: 'Fastigheter',
       automotive: 'Fordon',
       index: 'Index',
+      other: 'Övrigt',
     },
     statuses: {
       listed: 'Noterad',

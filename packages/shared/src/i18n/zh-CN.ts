@@ -476,6 +476,7 @@ export const zhCN: Catalog = {
       real_estate: '房地产',
       automotive: '汽车',
       index: '指数',
+      other: '其他',
     },
     statuses: {
       listed: '上市',

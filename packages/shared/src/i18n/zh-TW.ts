@@ -476,6 +476,7 @@ export const zhTW: Catalog = {
       real_estate: '不動產',
       automotive: '汽車',
       index: '指數',
+      other: '其他',
     },
     statuses: {
       listed: '上市',

@@ -417,40 +417,40 @@ const positionIdColumn = sql<
   number | null
 >`coalesce(o.position_id, (select lp.id from positions lp where lp.buy_order_id = o.id))`.as('positionId');
 
+/** Every column of an order row as the service reads it, with its instrument's code and name. */
+const orderColumns = [
+  'o.id',
+  'o.userId',
+  'o.instrumentId',
+  'i.code',
+  'i.name',
+  'o.side',
+  'o.type',
+  'o.timeInForce',
+  'o.status',
+  'o.lots',
+  'o.quantity',
+  'o.limitPriceTicks',
+  positionIdColumn,
+  'o.holdId',
+  'o.heldMinor',
+  'o.fillPriceTicks',
+  'o.grossMinor',
+  'o.commissionMinor',
+  'o.transactionFeeMinor',
+  'o.stampDutyMinor',
+  'o.totalMinor',
+  'o.rejectReason',
+  'o.requestKey',
+  'o.tradingDate',
+  'o.expiresAt',
+  'o.createdAt',
+  'o.filledAt',
+  'o.closedAt',
+] as const;
+
 const orderSelect = (db: Db | Trx) =>
-  db
-    .selectFrom('orders as o')
-    .innerJoin('instruments as i', 'i.id', 'o.instrumentId')
-    .select([
-      'o.id',
-      'o.userId',
-      'o.instrumentId',
-      'i.code',
-      'i.name',
-      'o.side',
-      'o.type',
-      'o.timeInForce',
-      'o.status',
-      'o.lots',
-      'o.quantity',
-      'o.limitPriceTicks',
-      positionIdColumn,
-      'o.holdId',
-      'o.heldMinor',
-      'o.fillPriceTicks',
-      'o.grossMinor',
-      'o.commissionMinor',
-      'o.transactionFeeMinor',
-      'o.stampDutyMinor',
-      'o.totalMinor',
-      'o.rejectReason',
-      'o.requestKey',
-      'o.tradingDate',
-      'o.expiresAt',
-      'o.createdAt',
-      'o.filledAt',
-      'o.closedAt',
-    ]);
+  db.selectFrom('orders as o').innerJoin('instruments as i', 'i.id', 'o.instrumentId').select(orderColumns);
 
 export async function findOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
   const row = await orderSelect(db).where('o.id', '=', orderId).executeTakeFirst();
@@ -506,37 +506,7 @@ export async function searchOrders(
   if (input.toMs !== undefined) query = query.where(timeColumn, '<', input.toMs);
   const [rows, total] = await Promise.all([
     query
-      .select([
-        'o.id',
-        'o.userId',
-        'o.instrumentId',
-        'i.code',
-        'i.name',
-        'o.side',
-        'o.type',
-        'o.timeInForce',
-        'o.status',
-        'o.lots',
-        'o.quantity',
-        'o.limitPriceTicks',
-        positionIdColumn,
-        'o.holdId',
-        'o.heldMinor',
-        'o.fillPriceTicks',
-        'o.grossMinor',
-        'o.commissionMinor',
-        'o.transactionFeeMinor',
-        'o.stampDutyMinor',
-        'o.totalMinor',
-        'o.rejectReason',
-        'o.requestKey',
-        'o.tradingDate',
-        'o.expiresAt',
-        'o.createdAt',
-        'o.filledAt',
-        'o.closedAt',
-        'u.phone',
-      ])
+      .select([...orderColumns, 'u.phone'])
       .orderBy(input.filledOnly ? 'o.filledAt' : 'o.id', 'desc')
       .orderBy('o.id', 'desc')
       .limit(input.limit)

@@ -30,6 +30,15 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(cards).toEqual([expect.objectContaining({ holderName: DEMO_REAL_NAME, ibanMasked: 'DE89 •••• 3000' })]);
     const records = body(await t.app.inject({ method: 'GET', url: '/api/wallet/records', headers: { token } })).data;
     expect(records[0]).toMatchObject({ type: 'deposit', status: 'succeeded', amount: '10000.00' });
+    // The printed trading password confirms money movements at once.
+    expect(credentials.investor.tradingPassword).toMatch(/^\d{6}$/);
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/withdrawals',
+      headers: { token, 'idempotency-key': 'demo-withdrawal-1' },
+      payload: { cardId: cards[0].id, amount: '100.00', tradingPassword: credentials.investor.tradingPassword },
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
 
     const invite = await t.ctx.database.db
       .selectFrom('invitations')

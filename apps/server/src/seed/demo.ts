@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '@bourse/shared/languages';
 import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/crypto.ts';
@@ -12,7 +12,7 @@ import { bindCard } from '../domains/wallet/cards.service.ts';
 import { seedInstruments } from './market.ts';
 
 export interface DemoCredentials {
-  investor: { username: string; password: string };
+  investor: { username: string; password: string; tradingPassword: string };
   inviteCode: string;
   operator: { username: string; password: string; totpSecret: string };
 }
@@ -23,6 +23,11 @@ export const DEMO_OPERATOR = 'admin';
 function demoPassword(): string {
   // Letters and digits, so it passes the password policy; 12 random base64url characters plus a digit.
   return `Demo${randomBytes(9).toString('base64url')}7`;
+}
+
+/** Six random digits for the demo investor's trading password, so the demo can trade at once. */
+function demoTradingPassword(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /**
@@ -44,6 +49,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   const investorPassword = demoPassword();
   const operatorPassword = demoPassword();
   const investorHash = await hashPassword(investorPassword);
+  const tradingPassword = demoTradingPassword();
+  const tradingHash = await hashPassword(tradingPassword);
 
   const credentials = await ctx.database.transaction(async (trx) => {
     const operator = await createOperator(trx, {
@@ -68,7 +75,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
         avatar: null,
         email: null,
         lang: DEFAULT_LANGUAGE,
-        tradingPasswordHash: null,
+        tradingPasswordHash: tradingHash,
         inviteCode: seedInvite.code,
         createdAt: nowMs,
         updatedAt: nowMs,
@@ -85,7 +92,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
       atMs: nowMs,
     });
     return {
-      investor: { username: DEMO_INVESTOR_PHONE, password: investorPassword },
+      investor: { username: DEMO_INVESTOR_PHONE, password: investorPassword, tradingPassword },
       inviteCode: unused.code,
       operator: { username: DEMO_OPERATOR, password: operatorPassword, totpSecret: operator.totpSecret },
     } satisfies DemoCredentials;
@@ -105,6 +112,7 @@ export function describeCredentials(credentials: DemoCredentials, baseUrl: strin
     `  Investor app     ${baseUrl}/`,
     `    mobile number  ${credentials.investor.username}`,
     `    password       ${credentials.investor.password}`,
+    `    trading pass.  ${credentials.investor.tradingPassword}  (6 digits, confirms orders and withdrawals)`,
     `  Unused invitation code for a new account: ${credentials.inviteCode}`,
     '',
     `  Operator console ${baseUrl}/admin/`,

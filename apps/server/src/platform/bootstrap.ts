@@ -63,6 +63,8 @@ export async function createContext(
     limitBandPct: config.MARKET_LIMIT_BAND_PCT,
     backfillDays: config.MARKET_BACKFILL_DAYS,
     backfillIntradayDays: config.MARKET_BACKFILL_INTRADAY_DAYS,
+    // Scaled out, one instance simulates and the others follow its prices through Redis.
+    follow: config.REDIS_URL && !config.MARKET_SIMULATOR ? hub : undefined,
   });
   const jobs = new JobRunner(clock, {
     onError: (job, error) => log?.error({ err: error, job }, 'scheduled job failed'),

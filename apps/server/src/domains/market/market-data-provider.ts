@@ -29,6 +29,11 @@ export interface LiveBars {
 }
 
 export interface MarketDataProvider {
+  /**
+   * `source`: this instance produces the prices (and its quote feed publishes them); `follower`: it
+   * mirrors prices another instance publishes through the hub.
+   */
+  readonly role: 'source' | 'follower';
   /** The latest quote, or undefined for an unknown code or an instrument without prices. */
   quote(code: string): LiveQuote | undefined;
   quotes(): LiveQuote[];

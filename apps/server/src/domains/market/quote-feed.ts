@@ -3,8 +3,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { LiveQuote } from './market-data-provider.ts';
 import { toQuote } from './market.service.ts';
 
-/** The hub topic of an instrument's quotes. */
-export const quoteTopic = (code: string) => `quotes:${code}`;
+export { quoteTopic } from './quote-topic.ts';
+import { quoteTopic } from './quote-topic.ts';
 
 /**
  * Turns the provider's price changes into stream messages: for each changed instrument one message
@@ -18,6 +18,8 @@ export class QuoteFeed {
   constructor(private readonly ctx: AppContext) {}
 
   start(): void {
+    // A follower's prices arrive through the hub already; publishing them again would double them.
+    if (this.ctx.market.role === 'follower') return;
     this.unsubscribe ??= this.ctx.market.onQuotes((changed) => this.publish(changed));
   }
 

@@ -5,6 +5,11 @@ import type { DatabaseHandle, Db } from '../../platform/db/database.ts';
 import { invariant } from '../../platform/errors.ts';
 import type { LiveBars, LiveQuote, MarketDataProvider } from './market-data-provider.ts';
 import { hashSeed, SeededRandom } from './random.ts';
+import { parseAmount } from '@bourse/shared/money';
+import { parsePrice } from '@bourse/shared/price';
+import type { Quote } from '@bourse/shared/schemas/market';
+import type { RealtimeHub } from '../../platform/realtime-hub.ts';
+import { quoteTopic } from './quote-topic.ts';
 
 export interface SimulatorOptions {
   seed: number;
@@ -14,6 +19,11 @@ export interface SimulatorOptions {
   limitBandPct: number;
   backfillDays: number;
   backfillIntradayDays: number;
+  /**
+   * Scale-out: instead of simulating, follow the quotes another instance's simulator publishes on
+   * this hub (Redis). The follower neither ticks, back-fills nor writes bars.
+   */
+  follow?: RealtimeHub | undefined;
 }
 
 interface SimInstrument {
@@ -117,15 +127,24 @@ export class MarketSimulator implements MarketDataProvider {
     return () => this.listeners.delete(listener);
   }
 
+  /** A follower republishes nothing: the simulating instance is the one source of prices. */
+  get role(): 'source' | 'follower' {
+    return this.options.follow ? 'follower' : 'source';
+  }
+
   async start(options: { timer?: boolean } = {}): Promise<void> {
     await this.refreshInstruments();
-    if (options.timer && !this.timer) {
+    if (options.timer && !this.timer && !this.options.follow) {
       this.timer = setInterval(() => void this.tick().catch(() => undefined), this.options.tickMs);
       this.timer.unref();
     }
   }
 
+  private readonly following = new Map<string, () => void>();
+
   async stop(): Promise<void> {
+    for (const unsubscribe of this.following.values()) unsubscribe();
+    this.following.clear();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.flushOpenBars(Number.MAX_SAFE_INTEGER);
@@ -163,11 +182,12 @@ export class MarketSimulator implements MarketDataProvider {
       }
       // New issues have no price until they list; they appear here once an operator lists them.
       if (instrument.status === 'ipo') continue;
-      if (instrument.source === 'simulated') await this.backfill(instrument);
+      if (instrument.source === 'simulated' && !this.options.follow) await this.backfill(instrument);
       const state = await this.restore(instrument);
       if (state) {
         this.states.set(instrument.id, state);
         this.byCode.set(instrument.code, state);
+        this.followQuotes(instrument.code);
       }
     }
   }
@@ -177,6 +197,7 @@ export class MarketSimulator implements MarketDataProvider {
    * bars (and the day's bar) are written in the background; the returned promise waits for them.
    */
   async tick(nowMs: number = this.clock.nowMs()): Promise<readonly LiveQuote[]> {
+    if (this.options.follow) return [];
     const changed: LiveQuote[] = [];
     const open = this.calendar.isOpen(nowMs);
     const tradingDate = this.calendar.tradingDate(nowMs);
@@ -227,6 +248,61 @@ export class MarketSimulator implements MarketDataProvider {
     for (const listener of this.listeners) listener([state.quote]);
     await this.writing;
     return state.quote;
+  }
+
+  private followQuotes(code: string) {
+    const hub = this.options.follow;
+    if (!hub || this.following.has(code)) return;
+    this.following.set(
+      code,
+      hub.subscribe(quoteTopic(code), (message) => this.applyRemote(code, message)),
+    );
+  }
+
+  /**
+   * Applies a quote update published by the simulating instance (only the fields that changed) to
+   * this follower's state, keeps its forming bars in step, and tells the listeners.
+   */
+  private applyRemote(code: string, message: string) {
+    const state = this.byCode.get(code);
+    if (!state) return;
+    let parsed: { type?: unknown; data?: Partial<Quote> };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (parsed.type !== 'quote' || !parsed.data) return;
+    const data = parsed.data;
+    const price = (text: string | null | undefined, fallback: number | null) =>
+      text === undefined ? fallback : text === null ? null : (parsePrice(text) ?? fallback);
+    const q = state.quote;
+    const timeMs = data.time ? Date.parse(data.time) : q.timeMs;
+    const tradingDate = this.calendar.tradingDate(timeMs);
+    if (tradingDate !== q.tradingDate) state.day = null;
+    const volume = data.volume ?? q.volume;
+    const traded = Math.max(0, volume - (tradingDate === q.tradingDate ? q.volume : 0));
+    state.quote = {
+      ...q,
+      lastTicks: price(data.last, q.lastTicks) ?? q.lastTicks,
+      bidTicks: price(data.bid, q.bidTicks) ?? q.bidTicks,
+      askTicks: price(data.ask, q.askTicks) ?? q.askTicks,
+      openTicks: price(data.open, q.openTicks) ?? q.openTicks,
+      highTicks: price(data.high, q.highTicks) ?? q.highTicks,
+      lowTicks: price(data.low, q.lowTicks) ?? q.lowTicks,
+      prevCloseTicks: price(data.prevClose, q.prevCloseTicks) ?? q.prevCloseTicks,
+      volume,
+      turnoverMinor: data.turnover === undefined ? q.turnoverMinor : (parseAmount(data.turnover) ?? q.turnoverMinor),
+      limitUpTicks: price(data.limitUp, q.limitUpTicks),
+      limitDownTicks: price(data.limitDown, q.limitDownTicks),
+      tradingDate,
+      timeMs,
+    };
+    const last = state.quote.lastTicks;
+    state.minute = extend(state.minute, Math.floor(timeMs / MINUTE_MS) * MINUTE_MS, last, traded);
+    state.day = extend(state.day, dateKey(tradingDate), last, traded);
+    state.price = last;
+    for (const listener of this.listeners) listener([state.quote]);
   }
 
   private startDay(state: SimState, tradingDate: string) {

@@ -92,9 +92,9 @@ export function MarketRoute() {
         <fieldset className="market-boards">
           <legend className="visually-hidden">{t('market.board')}</legend>
           {BOARD_CHOICES.map((value) => (
-            <label key={value} className={value === board ? 'market-chip market-chip-checked' : 'market-chip'}>
+            <label key={value} className={value === board ? 'choice-chip choice-chip-checked' : 'choice-chip'}>
               <input
-                className="market-chip-input"
+                className="choice-chip-input"
                 type="radio"
                 name="market-board"
                 value={value}

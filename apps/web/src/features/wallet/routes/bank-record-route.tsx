@@ -68,9 +68,9 @@ export function BankRecordRoute() {
         <fieldset className="period-filter">
           <legend className="visually-hidden">{t('wallet.records.period')}</legend>
           {PERIODS.map((value) => (
-            <label key={value} className={value === period ? 'period-option period-option-checked' : 'period-option'}>
+            <label key={value} className={value === period ? 'choice-chip choice-chip-checked' : 'choice-chip'}>
               <input
-                className="period-option-input"
+                className="choice-chip-input"
                 type="radio"
                 name="records-period"
                 value={value}

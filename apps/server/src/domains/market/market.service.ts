@@ -1,5 +1,6 @@
 import { formatMinor } from '@bourse/shared/money';
-import { changePercent, formatPrice } from '@bourse/shared/price';
+import { mulDivHalfUp } from '@bourse/shared/fees';
+import { changePercent, formatPrice, TICKS_PER_MINOR } from '@bourse/shared/price';
 import type {
   Board,
   Candle,
@@ -208,8 +209,8 @@ export async function instrumentDetail(
     pe: ratio(instrument.peX100),
     industryPe: ratio(instrument.industryPeX100),
     sharesOutstanding: instrument.sharesOutstanding,
-    // Shares × ten-thousandths / 100 = minor units.
-    marketValue: formatMinor(Math.round((instrument.sharesOutstanding * item.q.lastTicks) / 100)),
+    // Shares × ten-thousandths / 100 = minor units, exactly: the product can pass 2^53.
+    marketValue: formatMinor(mulDivHalfUp(instrument.sharesOutstanding, item.q.lastTicks, TICKS_PER_MINOR)),
     tradingEnabled: instrument.tradingEnabled === 1,
     isFavorite: favorite !== undefined,
     quote: toQuote(ctx, item.q),

@@ -214,5 +214,19 @@ for (const dialect of DIALECTS) {
       const pct = items.items.map((i) => Number(i.changePct));
       expect(pct).toEqual([...pct].sort((a, b) => b - a));
     });
+
+    it('computes market value exactly where shares × price passes 2^53', async () => {
+      await t.ctx.database.transaction((trx) =>
+        insertInstrument(
+          trx,
+          { ...SAP, code: 'BIG', name: 'Big Cap', sharesOutstanding: 15_000_000_048, startPrice: '200.0151' },
+          t.clock.nowMs(),
+        ),
+      );
+      // 15,000,000,048 × 2,000,151 ten-thousandths = 30,002,265,096,007,248 (> 2^53) → ÷ 100 = 300,022,650,960,072.48
+      // minor units → 3,000,226,509,600.72 (a float product ends in .73).
+      const res = await get('/api/market/instruments/BIG');
+      expect(body<{ marketValue: string }>(res).data.marketValue).toBe('3000226509600.72');
+    });
   });
 }

@@ -6,7 +6,8 @@ import { invariant } from '../../platform/errors.ts';
 import type { LiveBars, LiveQuote, MarketDataProvider } from './market-data-provider.ts';
 import { hashSeed, SeededRandom } from './random.ts';
 import { parseAmount } from '@bourse/shared/money';
-import { parsePrice } from '@bourse/shared/price';
+import { mulDivHalfUp } from '@bourse/shared/fees';
+import { parsePrice, TICKS_PER_MINOR } from '@bourse/shared/price';
 import type { Quote } from '@bourse/shared/schemas/market';
 import type { RealtimeHub } from '../../platform/realtime-hub.ts';
 import { quoteTopic } from './quote-topic.ts';
@@ -343,7 +344,7 @@ export class MarketSimulator implements MarketDataProvider {
       lowTicks: firstOfDay ? last : Math.min(q.lowTicks, last),
       volume: q.volume + volume,
       // Shares × ten-thousandths / 100 = minor units.
-      turnoverMinor: q.turnoverMinor + Math.round((volume * last) / 100),
+      turnoverMinor: q.turnoverMinor + mulDivHalfUp(volume, last, TICKS_PER_MINOR),
       timeMs: atMs,
     };
     const minuteT = Math.floor(atMs / MINUTE_MS) * MINUTE_MS;
@@ -502,7 +503,7 @@ export class MarketSimulator implements MarketDataProvider {
       lowTicks: today?.low ?? prevClose,
       prevCloseTicks: prevClose,
       volume: today?.volume ?? 0,
-      turnoverMinor: today ? Math.round((today.volume * today.close) / 100) : 0,
+      turnoverMinor: today ? mulDivHalfUp(today.volume, today.close, TICKS_PER_MINOR) : 0,
       limitUpTicks: band?.up ?? null,
       limitDownTicks: band?.down ?? null,
       tradingDate,

@@ -52,7 +52,7 @@ describe.skipIf(!e2e.chromium)('a real OHLCV history imported by an operator and
     await browser?.close();
   });
 
-  it('refuses the raw file line by line, imports the cleaned one, and the chart shows it by day, week and month', async () => {
+  it('refuses the raw file line by line, imports the cleaned one, and the chart shows it by day, week and month, also at /stockInfo', async () => {
     const token = await operatorToken(e2e, 'e2e_history_admin', ['admin']);
     const raw = readFileSync(path.join(root, 'fixtures/market/vix-daily.csv'), 'utf8');
     const rows = vixRows(raw);
@@ -111,5 +111,19 @@ describe.skipIf(!e2e.chromium)('a real OHLCV history imported by an operator and
         );
     }
     await expectAccessible(page, 'imported history');
+
+    // The spec's other address of the same screen, /stockInfo/:title, is for signed-in investors and
+    // shows the same instrument once they are.
+    await page.goto('/#/stockInfo/VIX');
+    await page.waitForURL((url) => url.hash === '#/login', { timeout: 15_000 });
+    await page.getByLabel(t('auth.phone'), { exact: true }).fill(e2e.credentials.investor.username);
+    await page.getByLabel(t('auth.password'), { exact: true }).fill(e2e.credentials.investor.password);
+    await page.getByRole('button', { name: t('auth.login') }).click();
+    await page.waitForURL((url) => url.hash === '#/stockInfo/VIX', { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'VIX' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('figure').getAttribute('aria-label'), { timeout: 15_000 })
+      .toMatch(new RegExp(`letzter Schluss ${lastClose}`));
+    await expectAccessible(page, 'stock info');
   });
 });

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, waitFor } from '@testing-library/react';
 import { Toast, reduceMotion } from 'antd-mobile';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
 import { installAntdRenderAdapter } from '../app/antd-render';
 
@@ -36,4 +36,11 @@ afterEach(async () => {
   await waitFor(() => {
     if (document.querySelector('.adm-toast-mask')) throw new Error('a toast is still open');
   });
+});
+
+// React finishes work it scheduled before an unmount (a lazy screen arriving, a query settling) on
+// later turns of the event loop; let it run while the environment still has a window, or it throws
+// "window is not defined" after the file's last test.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
 });

@@ -31,6 +31,13 @@ beforeEach(async () => {
 afterEach(async () => {
   vi.useRealTimers();
   cleanup();
+  // Nothing of the test may act after it: no stream socket or reconnect timer, no query in flight.
+  const [{ replaceSharedStream }, { queryClient }] = await Promise.all([
+    import('../app/stream'),
+    import('../app/query-client'),
+  ]);
+  replaceSharedStream(null);
+  queryClient.clear();
   // Toasts live outside the tested tree; wait until they are gone so the next test starts clean.
   Toast.clear();
   await waitFor(() => {

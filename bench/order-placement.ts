@@ -11,7 +11,7 @@
 // Prints one JSON document; exits non-zero when a check fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -173,6 +173,49 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
+/** CPU time (ms) of each thread of a process that used any, by thread id and name (Linux). */
+function threadCpuMs(pid: number | undefined): Map<string, number> {
+  const threads = new Map<string, number>();
+  if (pid === undefined) return threads;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      threads.set(`${tid} ${name} user`, Number(fields[11]) * 10);
+      threads.set(`${tid} ${name} sys`, Number(fields[12]) * 10);
+    }
+  } catch {
+    // not Linux: no per-thread figures
+  }
+  return threads;
+}
+
+/** Bytes a process has handed to write system calls so far (`wchar` in /proc; Linux), or null. */
+function writtenBytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('wchar:'));
+    return line ? Number(line.slice(6)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Microseconds of CPU per order for each thread that used more than 2 % of the total. */
+function perThread(before: Map<string, number>, after: Map<string, number>, orders: number) {
+  const deltas = [...after].map(([thread, ms]) => [thread, ms - (before.get(thread) ?? 0)] as const);
+  const total = deltas.reduce((sum, [, ms]) => sum + ms, 0);
+  return Object.fromEntries(
+    deltas
+      .filter(([, ms]) => ms > total * 0.02)
+      .sort((a, b) => b[1] - a[1])
+      .map(([thread, ms]) => [thread, Math.round((ms * 1000) / orders)]),
+  );
+}
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -281,6 +324,7 @@ try {
   await autocannon({ url: base, connections: CONNECTIONS, duration: 3, requests: [orderRequest(tokens, counter)] });
 
   const cpuBefore = cpuMs(server.pid);
+  const threadsBefore = threadCpuMs(server.pid);
   const orders = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -288,6 +332,7 @@ try {
     requests: [orderRequest(tokens, counter)],
   });
   const cpuAfter = cpuMs(server.pid);
+  const threadsUs = perThread(threadsBefore, threadCpuMs(server.pid), orders.requests.total);
   const serverCpuUsPerOrder =
     cpuBefore === null || cpuAfter === null
       ? null
@@ -298,10 +343,20 @@ try {
   const withWrk = hasWrk();
   let ordersWrk: WrkResult | null = null;
   let wrkCpuUsPerOrder: number | null = null;
+  let wrkThreadsUs: Record<string, number> = {};
+  let wrkBytesPerOrder: number | null = null;
   if (withWrk) {
     const cpuStart = cpuMs(server.pid);
+    const threadsStart = threadCpuMs(server.pid);
+    const writtenStart = writtenBytes(server.pid);
     ordersWrk = runWrk({ url: base, connections: CONNECTIONS, durationS: SECONDS, script: orderScript(tokens) });
     const cpuEnd = cpuMs(server.pid);
+    wrkThreadsUs = perThread(threadsStart, threadCpuMs(server.pid), ordersWrk.requests);
+    const writtenEnd = writtenBytes(server.pid);
+    wrkBytesPerOrder =
+      writtenStart === null || writtenEnd === null
+        ? null
+        : Math.round((writtenEnd - writtenStart) / ordersWrk.requests);
     wrkCpuUsPerOrder =
       cpuStart === null || cpuEnd === null ? null : Math.round(((cpuEnd - cpuStart) * 1000) / ordersWrk.requests);
   }
@@ -348,13 +403,22 @@ try {
       instruments: CODES.length,
       groupCommitMaxBatch: Number(process.env.TRADE_GROUP_COMMIT_MAX_BATCH ?? 64),
     },
-    orders: { ...summary(orders), serverCpuMicrosecondsPerOrder: serverCpuUsPerOrder },
+    orders: {
+      ...summary(orders),
+      serverCpuMicrosecondsPerOrder: serverCpuUsPerOrder,
+      byThread: threadsUs,
+    },
     helloWorld: summary(reference),
     ratio: Number((orders.requests.average / reference.requests.average).toFixed(3)),
     wrk:
       ordersWrk && referenceWrk
         ? {
-            orders: { ...wrkSummary(ordersWrk), serverCpuMicrosecondsPerOrder: wrkCpuUsPerOrder },
+            orders: {
+              ...wrkSummary(ordersWrk),
+              serverCpuMicrosecondsPerOrder: wrkCpuUsPerOrder,
+              byThread: wrkThreadsUs,
+              bytesWrittenPerOrder: wrkBytesPerOrder,
+            },
             helloWorld: wrkSummary(referenceWrk),
             ratio: Number((ordersWrk.reqPerS / referenceWrk.reqPerS).toFixed(3)),
           }

@@ -4,6 +4,7 @@ import { sqlRunner } from '../../platform/db/sql-runner.ts';
 import { WriteQueue } from '../../platform/db/write-queue.ts';
 import { publishUserEvent } from '../stream/stream.service.ts';
 import { Matcher } from './matching.ts';
+import { OrderWriter } from './order-writer.ts';
 import * as repo from './trading.repository.ts';
 import { closeRestingOrder, describeInTransaction } from './trading.service.ts';
 
@@ -14,11 +15,14 @@ import { closeRestingOrder, describeInTransaction } from './trading.service.ts';
  */
 export class TradingEngine {
   readonly writer: WriteQueue;
+  /** Order placement: on the order writer thread (SQLite file) or through `writer`. */
+  readonly orders: OrderWriter;
   readonly matcher: Matcher;
   private stopJob: (() => void) | null = null;
 
   constructor(private readonly ctx: AppContext) {
     this.writer = new WriteQueue(ctx.database, { maxBatch: ctx.config.TRADE_GROUP_COMMIT_MAX_BATCH });
+    this.orders = new OrderWriter(ctx, this.writer);
     this.matcher = new Matcher(ctx, this);
   }
 
@@ -31,10 +35,12 @@ export class TradingEngine {
     });
   }
 
-  stop(): void {
+  /** Stops matching and expiry, and waits for the orders in flight to be written. */
+  async stop(): Promise<void> {
     this.matcher.stop();
     this.stopJob?.();
     this.stopJob = null;
+    await this.orders.close();
   }
 
   /** Day orders whose trading day has ended: expired, their cash or shares released. */

@@ -14,16 +14,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { sqlRunner } from '../../platform/db/sql-runner.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { userOf } from '../../platform/fastify-types.ts';
-import {
-  claimInTransaction,
-  findStoredAnswer,
-  storeInTransaction,
-  type StoredAnswer,
-} from '../../platform/idempotency.ts';
+import { findStoredAnswer, type StoredAnswer } from '../../platform/idempotency.ts';
 import { verifyTradingPasswordForSession } from '../users/trading-password.ts';
 import { periodStart } from '../wallet/wallet.service.ts';
 import { tradingEngine } from './trading-engine.ts';
@@ -37,15 +31,11 @@ import {
   listHoldings,
   listOpenPositions,
   listOrders,
-  placeOrderInTransaction,
   quoteOrder,
 } from './trading.service.ts';
 
 const tags = ['trading'];
 const HISTORY_PAGE_SIZE = 20;
-
-/** The 200 answer of order placement, serialized exactly as it is stored for replays. */
-const orderAnswer = okResponse(order)[200];
 
 export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -96,24 +86,12 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
         raw.header('idempotent-replayed', 'true');
         return send(stored);
       }
-      const outcome = await engine.writer.run(async (trx) => {
-        const run = sqlRunner(trx, ctx.database.dialect);
-        const nowMs = ctx.clock.nowMs();
-        const stored = await claimInTransaction(run, claim, {
-          nowMs,
-          duplicateWindowMs: ctx.config.DUPLICATE_SUBMIT_WINDOW_MS,
-        });
-        if (stored) return { kind: 'replay' as const, answer: stored };
-        const placed = await placeOrderInTransaction(ctx, trx, {
-          userId: principal.userId,
-          order: checked,
-          requestKey: claim.key,
-          nowMs,
-        });
-        const change = await describeInTransaction(ctx, trx, { ...placed, lang: request.lang });
-        const answer: StoredAnswer = { statusCode: 200, body: JSON.stringify(orderAnswer.parse(ok(change.order))) };
-        await storeInTransaction(run, claim, { ...answer, nowMs });
-        return { kind: 'placed' as const, answer, change };
+      const outcome = await engine.orders.place({
+        userId: principal.userId,
+        order: checked,
+        claim: { userId: claim.userId, key: claim.key, requestHash: claim.requestHash },
+        nowMs: ctx.clock.nowMs(),
+        lang: request.lang,
       });
       claim.stored = true;
       // The answer goes out byte for byte as stored, so a replay is identical to the first answer.

@@ -27,10 +27,19 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import type { PostingInput } from '../ledger/ledger.service.ts';
-import type { LiveQuote } from '../market/market-data-provider.ts';
+import type { LiveQuote, MarketDataProvider } from '../market/market-data-provider.ts';
 import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
 import * as repo from './trading.repository.ts';
 import type { InstrumentRow, OrderRow, PositionRow, SaleRow } from './trading.repository.ts';
+
+/**
+ * What trading's rules need of the app: configuration, the database, the calendar, the ledger, the
+ * clock and the current quotes. The whole app context is one; so is the order writer thread's
+ * context (order-writer.worker.ts), whose quotes are those the main thread saw when it took the order.
+ */
+export type TradingContext = Pick<AppContext, 'config' | 'database' | 'calendar' | 'ledger' | 'clock'> & {
+  market: Pick<MarketDataProvider, 'quote' | 'isOpen'>;
+};
 
 /** The most shares one order may trade. */
 export const MAX_ORDER_SHARES = 100_000_000;
@@ -145,7 +154,7 @@ function requireInstrument(instrument: InstrumentRow | undefined, code: string):
 }
 
 /** Refuses orders in an instrument that cannot trade now: not listed, suspended, switched off, market closed. */
-function assertTradable(ctx: AppContext, instrument: InstrumentRow, nowMs: number): LiveQuote {
+function assertTradable(ctx: TradingContext, instrument: InstrumentRow, nowMs: number): LiveQuote {
   if (instrument.status === 'ipo') throw new AppError('INSTRUMENT_NOT_LISTED');
   if (instrument.status === 'suspended') throw new AppError('INSTRUMENT_SUSPENDED');
   if (Number(instrument.tradingEnabled) !== 1) throw new AppError('TRADING_DISABLED');
@@ -153,19 +162,19 @@ function assertTradable(ctx: AppContext, instrument: InstrumentRow, nowMs: numbe
   return requireQuote(ctx, instrument.code);
 }
 
-function requireQuote(ctx: AppContext, code: string): LiveQuote {
+function requireQuote(ctx: TradingContext, code: string): LiveQuote {
   const quote = ctx.market.quote(code);
   if (!quote || quote.askTicks <= 0 || quote.bidTicks <= 0) throw new AppError('QUOTE_UNAVAILABLE');
   return quote;
 }
 
 /** The business day from which a lot bought on `buyDate` may be sold under the T+1 rule. */
-function sellableFrom(ctx: AppContext, buyDate: string): string {
+function sellableFrom(ctx: TradingContext, buyDate: string): string {
   return ctx.calendar.nextBusinessDay(buyDate);
 }
 
 /** Shares of a lot that can be sold now: not reserved by resting sells, and not blocked by T+1. */
-function sellableShares(ctx: AppContext, lot: PositionRow, tPlusOne: boolean, nowMs: number): number {
+function sellableShares(ctx: TradingContext, lot: PositionRow, tPlusOne: boolean, nowMs: number): number {
   if (lot.status !== 'open') return 0;
   if (tPlusOne && ctx.calendar.tradingDate(nowMs) < sellableFrom(ctx, lot.buyDate)) return 0;
   return lot.quantity - lot.reservedQuantity;
@@ -199,7 +208,7 @@ function assertValueFits(priceTicks: number, quantity: number) {
  * price rule) the fill uses: the ask for market buys, the bid for market sells, the limit price for
  * limit orders. A read: it answers whether or not the market is open.
  */
-export async function quoteOrder(ctx: AppContext, userId: number, input: OrderInput): Promise<CostBreakdown> {
+export async function quoteOrder(ctx: TradingContext, userId: number, input: OrderInput): Promise<CostBreakdown> {
   const order = checkOrderInput(input);
   const nowMs = ctx.clock.nowMs();
   // Reads only, statement by statement: no transaction (and no write lock on SQLite) for a preview.
@@ -271,7 +280,7 @@ export interface PlacedOrder {
  * shares reserved (sell). Every movement of money is one journal entry keyed by the order.
  */
 export async function placeOrderInTransaction(
-  ctx: AppContext,
+  ctx: TradingContext,
   trx: Trx,
   input: { userId: number; order: CheckedOrder; requestKey: string; nowMs: number },
 ): Promise<PlacedOrder> {
@@ -500,7 +509,7 @@ function nonZero(postings: PostingInput[]): PostingInput[] {
 async function openLot(
   run: SqlRunner,
   input: {
-    ctx: AppContext;
+    ctx: TradingContext;
     userId: number;
     instrumentId: number;
     orderId: number;
@@ -530,7 +539,7 @@ async function openLot(
  * (settlement pays the gross, fees go to fee income, the net proceeds to the investor's cash).
  */
 async function sellFromLot(
-  ctx: AppContext,
+  ctx: TradingContext,
   trx: Trx,
   run: SqlRunner,
   input: {
@@ -606,7 +615,7 @@ async function sellFromLot(
  * Returns null when there was nothing to do.
  */
 export async function fillRestingOrder(
-  ctx: AppContext,
+  ctx: TradingContext,
   trx: Trx,
   input: { orderId: number; quote: LiveQuote; nowMs: number },
 ): Promise<{ order: OrderRow; positionIds: number[] } | null> {
@@ -705,7 +714,7 @@ export async function fillRestingOrder(
  * reserved shares.
  */
 export async function closeRestingOrder(
-  ctx: AppContext,
+  ctx: TradingContext,
   trx: Trx,
   input: { order: OrderRow; status: 'cancelled' | 'expired' | 'rejected'; reason: string | null; nowMs: number },
 ): Promise<void> {
@@ -732,7 +741,7 @@ export async function closeRestingOrder(
 
 /** The investor cancels one of their open orders (in the caller's transaction). */
 export async function cancelOrderInTransaction(
-  ctx: AppContext,
+  ctx: TradingContext,
   trx: Trx,
   input: { userId: number; orderId: number; nowMs: number },
 ): Promise<OrderRow> {
@@ -791,7 +800,7 @@ export interface PositionContext {
 }
 
 export function toPositionWire(
-  ctx: AppContext,
+  ctx: TradingContext,
   row: PositionRow,
   sales: readonly SaleRow[],
   view: PositionContext,
@@ -851,7 +860,7 @@ export function toPositionWire(
  * the payload of the live events.
  */
 export async function describeInTransaction(
-  ctx: AppContext,
+  ctx: TradingContext,
   trx: Trx,
   input: {
     orderId: number;
@@ -892,12 +901,12 @@ export async function describeInTransaction(
   return { userId: Number(row.userId), order: toOrderWire(row, lang), positions };
 }
 
-async function positionView(ctx: AppContext): Promise<PositionContext> {
+async function positionView(ctx: TradingContext): Promise<PositionContext> {
   const settings = await repo.readSettings(sqlRunner(ctx.database.db, ctx.database.dialect));
   return { tPlusOne: tPlusOneOf(settings), nowMs: ctx.clock.nowMs() };
 }
 
-async function withSales(ctx: AppContext, rows: PositionRow[], view: PositionContext): Promise<Position[]> {
+async function withSales(ctx: TradingContext, rows: PositionRow[], view: PositionContext): Promise<Position[]> {
   const sales = await repo.listSales(
     ctx.database.db,
     rows.map((row) => Number(row.id)),
@@ -912,14 +921,14 @@ async function withSales(ctx: AppContext, rows: PositionRow[], view: PositionCon
 }
 
 /** The investor's open lots with live P/L, newest first. */
-export async function listOpenPositions(ctx: AppContext, userId: number): Promise<Position[]> {
+export async function listOpenPositions(ctx: TradingContext, userId: number): Promise<Position[]> {
   const rows = await repo.listPositions(ctx.database.db, { userId, status: 'open' });
   return withSales(ctx, rows, await positionView(ctx));
 }
 
 /** Any lots of a user (the console), open and closed. */
 export async function listUserPositions(
-  ctx: AppContext,
+  ctx: TradingContext,
   userId: number,
   status?: 'open' | 'closed',
 ): Promise<Position[]> {
@@ -928,7 +937,7 @@ export async function listUserPositions(
 }
 
 /** One of the investor's lots; someone else's is POSITION_NOT_FOUND. */
-export async function getPosition(ctx: AppContext, userId: number, positionId: number): Promise<Position> {
+export async function getPosition(ctx: TradingContext, userId: number, positionId: number): Promise<Position> {
   const row = ownLot(await repo.findPosition(ctx.database.db, positionId), userId);
   const [position] = await withSales(ctx, [row], await positionView(ctx));
   invariant(position, 'one lot in, one out');
@@ -936,7 +945,7 @@ export async function getPosition(ctx: AppContext, userId: number, positionId: n
 }
 
 /** Lots by id in the given order (for events after a commit). */
-export async function positionsByIds(ctx: AppContext, ids: number[]): Promise<Position[]> {
+export async function positionsByIds(ctx: TradingContext, ids: number[]): Promise<Position[]> {
   const rows: PositionRow[] = [];
   for (const id of ids) {
     const row = await repo.findPosition(ctx.database.db, id);
@@ -946,7 +955,7 @@ export async function positionsByIds(ctx: AppContext, ids: number[]): Promise<Po
 }
 
 /** Open lots aggregated per instrument: shares, sellable, average buy price, value and P/L. */
-export async function listHoldings(ctx: AppContext, userId: number): Promise<Holding[]> {
+export async function listHoldings(ctx: TradingContext, userId: number): Promise<Holding[]> {
   const rows = await repo.listPositions(ctx.database.db, { userId, status: 'open' });
   const view = await positionView(ctx);
   const byCode = new Map<string, { rows: PositionRow[]; sellable: number; name: string }>();
@@ -994,7 +1003,7 @@ export async function listHoldings(ctx: AppContext, userId: number): Promise<Hol
 
 /** Lots with sales in the period (closed or partly sold), newest sale first, and the period's realized P/L. */
 export async function listHistory(
-  ctx: AppContext,
+  ctx: TradingContext,
   userId: number,
   input: { sinceMs: number; page: number; pageSize: number },
 ) {
@@ -1015,7 +1024,7 @@ export async function listHistory(
 
 /** The investor's orders, newest first; `open` means still resting, `today` placed this trading day. */
 export async function listOrders(
-  ctx: AppContext,
+  ctx: TradingContext,
   userId: number,
   input: {
     status?: 'open' | 'new' | 'filled' | 'cancelled' | 'expired' | 'rejected' | 'today' | undefined;
@@ -1039,7 +1048,7 @@ export async function listOrders(
  * P/L Σ (last − buy price) × shares over open lots, and the sale proceeds not yet settled (T+1).
  */
 export async function portfolioFigures(
-  ctx: AppContext,
+  ctx: TradingContext,
   db: Db | Trx,
   userId: number,
 ): Promise<{ marketValueMinor: number; floatingPnlMinor: number; unsettledProceedsMinor: number }> {

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { parsePrice } from '@bourse/shared/price';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/crypto.ts';
-import { body, createTestApp, DIALECTS, investor, operator, type TestApp } from '../../test/harness.ts';
+import { body, createTestApp, DIALECTS, operator, type TestApp } from '../../test/harness.ts';
+import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
 import { verifyLedger } from '../ledger/ledger.verify.ts';
-import { insertInstrument, type NewInstrument } from '../market/instruments.service.ts';
+import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
 import { checkOrderInput, placeOrderInTransaction } from './trading.service.ts';
@@ -26,20 +27,6 @@ const ENV = {
   MARKET_BACKFILL_DAYS: '0',
   MARKET_BACKFILL_INTRADAY_DAYS: '0',
 };
-const TRADING_PASSWORD = '135790';
-let tradingPasswordHash: Promise<string> | undefined;
-
-const instrument = (code: string, startPrice: string, extra: Partial<NewInstrument> = {}): NewInstrument => ({
-  code,
-  name: `${code} AG`,
-  sector: 'technology',
-  lotSize: 100,
-  currency: 'EUR',
-  sharesOutstanding: 10_000_000,
-  startPrice,
-  ...extra,
-});
-
 async function tradingApp(dialect: (typeof DIALECTS)[number], env: Record<string, string> = {}) {
   const t = await createTestApp(dialect, { ...ENV, ...env });
   await t.ctx.database.transaction(async (trx) => {
@@ -74,31 +61,8 @@ function tools(getApp: () => TestApp, getSim: () => MarketSimulator) {
     body(await t().app.inject({ method: 'GET', url, headers: { token } }));
   const assets = async (token: string) => (await get(token, '/api/user/assets')).data;
 
-  /** A registered investor with `cash` in their account (a deposit from bank clearing) and a trading password. */
-  async function trader(cash = '10000.00') {
-    const user = await investor(t());
-    const info = await get(user.token, '/api/user/info');
-    const userId = info.data.id as number;
-    const minor = parsePrice(cash)! / 100;
-    await t().ctx.database.transaction((trx) =>
-      t().ctx.ledger.post(trx, {
-        idempotencyKey: `test-funding:${userId}`,
-        kind: 'deposit',
-        postings: [
-          { account: { system: 'bank_clearing' }, amountMinor: -minor },
-          { account: { userId, kind: 'cash' }, amountMinor: minor },
-        ],
-      }),
-    );
-    // Set like POST /api/user/tradingPassword does (tested with the users), without its rate limit.
-    tradingPasswordHash ??= hashPassword(TRADING_PASSWORD);
-    await t()
-      .ctx.database.db.updateTable('users')
-      .set({ tradingPasswordHash: await tradingPasswordHash })
-      .where('id', '=', userId)
-      .execute();
-    return { ...user, userId };
-  }
+  /** A registered investor with `cash` in their account and a trading password. */
+  const trader = (cash = '10000.00') => fundedTrader(t(), cash);
 
   /** Moves an instrument's last price (bid one cent below, ask one cent above) and waits for matching. */
   async function setPrice(code: string, last: string) {

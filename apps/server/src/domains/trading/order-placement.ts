@@ -1,0 +1,119 @@
+import type { Language } from '@bourse/shared/languages';
+import type { Order, Position } from '@bourse/shared/schemas/trading';
+import type { Clock } from '../../platform/clock.ts';
+import type { Trx } from '../../platform/db/database.ts';
+import { sqlRunner } from '../../platform/db/sql-runner.ts';
+import { ok } from '../../platform/envelope.ts';
+import type { ErrorCode } from '@bourse/shared/errors';
+import type { MessageParams } from '@bourse/shared/i18n/index';
+import { AppError } from '../../platform/errors.ts';
+import { claimInTransaction, storeInTransaction, type StoredAnswer } from '../../platform/idempotency.ts';
+import { Ledger } from '../ledger/ledger.service.ts';
+import type { LiveQuote } from '../market/market-data-provider.ts';
+import {
+  describeInTransaction,
+  placeOrderInTransaction,
+  type CheckedOrder,
+  type TradingContext,
+} from './trading.service.ts';
+
+/**
+ * An order taken by the main thread, ready to be written: plain data, so that it can cross to the
+ * order writer thread. The market as the main thread saw it when it took the order travels with it.
+ */
+export interface PlaceOrderCommand {
+  userId: number;
+  order: CheckedOrder;
+  /** The Idempotency-Key claim of the request (its answer is stored in the order's transaction). */
+  claim: { userId: number; key: string; requestHash: string };
+  nowMs: number;
+  lang: Language;
+  market: { open: boolean; quote: LiveQuote | undefined };
+}
+
+export interface OrderChange {
+  userId: number;
+  order: Order;
+  positions: Position[];
+}
+
+export type PlaceOrderOutcome =
+  { kind: 'replay'; answer: StoredAnswer } | { kind: 'placed'; answer: StoredAnswer; change: OrderChange };
+
+/** The market and the clock of one command: what the main thread saw when it took the order. */
+export function commandContext(base: TradingContext, command: PlaceOrderCommand): TradingContext {
+  const clock: Clock = { mode: base.clock.mode, nowMs: () => command.nowMs, now: () => new Date(command.nowMs) };
+  const { open, quote } = command.market;
+  return {
+    config: base.config,
+    database: base.database,
+    calendar: base.calendar,
+    clock,
+    ledger: new Ledger(base.database.dialect, base.ledger.currency, clock),
+    market: {
+      isOpen: () => open,
+      quote: (code) => (quote && quote.code === code ? quote : undefined),
+    },
+  };
+}
+
+/**
+ * One order in one transaction (docs/adr/0006 and 0007): the Idempotency-Key claimed, the order
+ * placed (fill, journal entry, lot — or a hold for a resting limit order), the answer built and
+ * stored. The same function runs on the order writer thread and, without it, in the main thread.
+ */
+export async function placeOrderUnit(
+  base: TradingContext,
+  trx: Trx,
+  command: PlaceOrderCommand,
+): Promise<PlaceOrderOutcome> {
+  const ctx = commandContext(base, command);
+  const run = sqlRunner(trx, ctx.database.dialect);
+  const claim = { ...command.claim, mode: 'deferred' as const, stored: false };
+  const stored = await claimInTransaction(run, claim, {
+    nowMs: command.nowMs,
+    duplicateWindowMs: ctx.config.DUPLICATE_SUBMIT_WINDOW_MS,
+  });
+  if (stored) return { kind: 'replay', answer: stored };
+  const placed = await placeOrderInTransaction(ctx, trx, {
+    userId: command.userId,
+    order: command.order,
+    requestKey: command.claim.key,
+    nowMs: command.nowMs,
+  });
+  const change = await describeInTransaction(ctx, trx, { ...placed, lang: command.lang });
+  // toOrderWire builds exactly the wire type (order-writer.test.ts holds the stored answer to the
+  // response schema), so the answer is serialized as it is, without parsing it again.
+  const answer: StoredAnswer = { statusCode: 200, body: JSON.stringify(ok(change.order)) };
+  await storeInTransaction(run, claim, { ...answer, nowMs: command.nowMs });
+  return { kind: 'placed', answer, change };
+}
+
+/** An error as it crosses from the writer thread: an AppError keeps its code and parameters. */
+export type SerializedError =
+  | { app: true; code: ErrorCode; params: MessageParams; extra: Record<string, unknown> }
+  | { app: false; message: string; name: string; code?: string | undefined; stack?: string | undefined };
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof AppError) {
+    return { app: true, code: error.code, params: { ...error.params }, extra: { ...error.extra } };
+  }
+  const e = error instanceof Error ? error : new Error(String(error));
+  const code = (e as { code?: unknown }).code;
+  return {
+    app: false,
+    message: e.message,
+    name: e.name,
+    code: typeof code === 'string' ? code : undefined,
+    stack: e.stack,
+  };
+}
+
+export function deserializeError(error: SerializedError): Error {
+  if (error.app) return new AppError(error.code, error.params, error.extra);
+  const revived = new Error(error.message) as Error & { code?: string };
+  revived.name = error.name;
+  if (error.code !== undefined) revived.code = error.code;
+  revived.stack = `${error.name}: ${error.message}\n    (on the order writer thread)\n${error.stack ?? ''}`;
+  return revived;
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { parsePrice } from '@bourse/shared/price';
+import { order as orderSchema } from '@bourse/shared/schemas/trading';
+import { afterEach, describe, expect, it } from 'vitest';
+import { okResponse } from '../../platform/envelope.ts';
+import { body, createTestApp, type TestApp } from '../../test/harness.ts';
+import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
+import { verifyLedger } from '../ledger/ledger.verify.ts';
+import { insertInstrument } from '../market/instruments.service.ts';
+import type { MarketSimulator } from '../market/simulator.ts';
+import { tradingEngine } from './trading-engine.ts';
+import { checkOrderInput } from './trading.service.ts';
+
+/**
+ * The order writer thread (docs/adr/0007-order-writer-thread.md), on SQLite files only: orders are
+ * written by a worker thread with its own connection while the main thread goes on. These tests
+ * hold it to the same answers as the main thread's own path, and to taking turns with the main
+ * thread's writes, failing orders, a thread that dies and a shutdown.
+ */
+const ENV = {
+  LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
+  TRADE_ORDERS_PER_MINUTE: '100000',
+  DUPLICATE_SUBMIT_WINDOW_MS: '0',
+  MARKET_BACKFILL_DAYS: '0',
+  MARKET_BACKFILL_INTRADAY_DAYS: '0',
+};
+const orderAnswer = okResponse(orderSchema)[200];
+
+let apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.map((t) => t.close()));
+  apps = [];
+});
+
+async function orderApp(env: Record<string, string> = {}) {
+  const t = await createTestApp('sqlite', { ...ENV, ...env });
+  apps.push(t);
+  await t.ctx.database.transaction((trx) => insertInstrument(trx, instrument('TST', '12.33'), t.clock.nowMs()));
+  const sim = t.ctx.market as MarketSimulator;
+  await sim.start();
+  // Last 12.33: bid 12.32, ask 12.34.
+  await sim.printTrade('TST', parsePrice('12.33')!);
+  return t;
+}
+
+const placeOrder = (t: TestApp, token: string, payload: Record<string, unknown>, key: string = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/trade/orders',
+    headers: { token, 'idempotency-key': key },
+    payload: { tradingPassword: TRADING_PASSWORD, code: 'TST', timeInForce: 'day', ...payload },
+  });
+
+const buy = (lots: number) => ({ side: 'buy', type: 'market', lots });
+
+async function expectLedgerOk(t: TestApp) {
+  const report = await verifyLedger(t.ctx.database.db);
+  expect(report.problems).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+async function orderCount(t: TestApp, userId?: number) {
+  let query = t.ctx.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (userId !== undefined) query = query.where('userId', '=', userId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+describe('the order writer thread', () => {
+  it('writes the orders of a SQLite file database, and its answers are exactly the response schema', async () => {
+    const t = await orderApp();
+    const engine = tradingEngine(t.ctx);
+    expect(engine.orders.threaded).toBe(true);
+    const { token } = await fundedTrader(t);
+    const before = { ...engine.writer.stats };
+    const res = await placeOrder(t, token, buy(2));
+    expect(res.statusCode).toBe(200);
+    const sent = JSON.parse(res.body) as unknown;
+    // Parsing adds, drops and reorders nothing: the stored answer is the schema's shape as it is.
+    expect(JSON.stringify(orderAnswer.parse(sent))).toBe(res.body);
+    expect(body(res).data).toMatchObject({ status: 'filled', quantity: 200, fillPrice: '12.34' });
+    // The main thread's own queue wrote nothing: the order went to the thread.
+    expect(engine.writer.stats).toEqual(before);
+    await expectLedgerOk(t);
+  });
+
+  it('answers byte for byte as the main thread does without it', async () => {
+    const answers: string[][] = [];
+    for (const threaded of ['true', 'false']) {
+      const t = await orderApp({ TRADE_WRITER_THREAD: threaded });
+      expect(tradingEngine(t.ctx).orders.threaded).toBe(threaded === 'true');
+      const { token } = await fundedTrader(t);
+      const bought = await placeOrder(t, token, buy(2), 'order-writer-same-1');
+      const lotId = body<{ positionId: number }>(bought).data.positionId;
+      const steps = [
+        bought,
+        await placeOrder(t, token, { side: 'buy', type: 'limit', lots: 1, limitPrice: '12.00' }, 'order-writer-same-2'),
+        await placeOrder(
+          t,
+          token,
+          { side: 'sell', type: 'market', quantity: 50, positionId: lotId },
+          'order-writer-same-3',
+        ),
+        await placeOrder(t, token, buy(99), 'order-writer-same-4'),
+        // A replay of the first order: its stored answer.
+        await placeOrder(t, token, buy(2), 'order-writer-same-1'),
+      ];
+      expect(steps.map((res) => res.statusCode)).toEqual([200, 200, 200, 422, 200]);
+      expect(body(steps[3]!).error).toBe('INSUFFICIENT_FUNDS');
+      expect(steps[4]!.headers['idempotent-replayed']).toBe('true');
+      answers.push(steps.map((res) => res.body));
+      await expectLedgerOk(t);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
+  it('takes turns with the main thread’s writes: concurrent orders and deposits all land, exactly', async () => {
+    const t = await orderApp();
+    const traders = await Promise.all([1, 2, 3, 4].map(() => fundedTrader(t, '10000.00')));
+    const deposits = traders.flatMap((trader) =>
+      [1, 2, 3, 4, 5].map((n) =>
+        t.ctx.database.transaction((trx) =>
+          t.ctx.ledger.post(trx, {
+            idempotencyKey: `order-writer-deposit:${trader.userId}:${n}`,
+            kind: 'deposit',
+            postings: [
+              { account: { system: 'bank_clearing' }, amountMinor: -100_00 },
+              { account: { userId: trader.userId, kind: 'cash' }, amountMinor: 100_00 },
+            ],
+          }),
+        ),
+      ),
+    );
+    const orders = traders.flatMap((trader) => [1, 2, 3, 4, 5].map(() => placeOrder(t, trader.token, buy(1))));
+    const reads = traders.map((trader) =>
+      t.app.inject({ method: 'GET', url: '/api/user/assets', headers: { token: trader.token } }),
+    );
+    const [answers, , readAnswers] = await Promise.all([
+      Promise.all(orders),
+      Promise.all(deposits),
+      Promise.all(reads),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual(new Array(20).fill(200));
+    expect(readAnswers.map((res) => res.statusCode)).toEqual(new Array(4).fill(200));
+    // Each buy of 1 lot at 12.34: 1,234.00 + commission 5.00 (the minimum) + fee 0.12 = 1,239.12;
+    // 10,000.00 + 5 × 100.00 − 5 × 1,239.12 = 4,304.40.
+    for (const trader of traders) {
+      const assets = body<{ available: string }>(
+        await t.app.inject({ method: 'GET', url: '/api/user/assets', headers: { token: trader.token } }),
+      );
+      expect(assets.data.available).toBe('4304.40');
+      expect(await orderCount(t, trader.userId)).toBe(5);
+    }
+    await expectLedgerOk(t);
+  });
+
+  it('rolls back a failing order alone, and its error arrives as the same localized refusal', async () => {
+    const t = await orderApp();
+    const rich = await fundedTrader(t, '10000.00');
+    const poor = await fundedTrader(t, '100.00');
+    const results = await Promise.all([
+      placeOrder(t, rich.token, buy(1)),
+      placeOrder(t, poor.token, buy(1)),
+      placeOrder(t, rich.token, buy(2)),
+    ]);
+    expect(results.map((res) => res.statusCode)).toEqual([200, 422, 200]);
+    const refused = body(results[1]);
+    expect(refused.error).toBe('INSUFFICIENT_FUNDS');
+    expect(refused.msg).not.toBe('errors.INSUFFICIENT_FUNDS');
+    expect(refused.msg.length).toBeGreaterThan(10);
+    expect(await orderCount(t, poor.userId)).toBe(0);
+    expect(await orderCount(t, rich.userId)).toBe(2);
+    await expectLedgerOk(t);
+  });
+
+  it('survives the thread dying mid-flow: answered orders are written, retries with their keys settle the rest once', async () => {
+    const t = await orderApp();
+    const engine = tradingEngine(t.ctx);
+    const { token, userId } = await fundedTrader(t, '100000.00');
+    // Start the thread, then send orders and end the thread while they are in flight.
+    expect((await placeOrder(t, token, buy(1))).statusCode).toBe(200);
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    const inFlight = keys.map((key) => placeOrder(t, token, buy(1), key));
+    const thread = (engine.orders as unknown as { worker: { terminate(): Promise<number> } | null }).worker;
+    expect(thread).not.toBeNull();
+    await new Promise((resolve) => setImmediate(resolve));
+    await thread!.terminate();
+    const first = await Promise.all(inFlight);
+    for (const res of first) expect([200, 500]).toContain(res.statusCode);
+    // The main thread can still write (the dead thread's turn was cleared)…
+    await t.ctx.database.transaction((trx) =>
+      t.ctx.ledger.post(trx, {
+        idempotencyKey: 'order-writer-after-crash',
+        kind: 'deposit',
+        postings: [
+          { account: { system: 'bank_clearing' }, amountMinor: -1_00 },
+          { account: { userId, kind: 'cash' }, amountMinor: 1_00 },
+        ],
+      }),
+    );
+    // …and every key retried gets one order: the stored answer if it was written, else a new order.
+    const retried = await Promise.all(keys.map((key) => placeOrder(t, token, buy(1), key)));
+    expect(retried.map((res) => res.statusCode)).toEqual(new Array(30).fill(200));
+    first.forEach((res, i) => {
+      if (res.statusCode === 200) expect(retried[i]!.body).toBe(res.body);
+    });
+    expect(await orderCount(t, userId)).toBe(31);
+    await expectLedgerOk(t);
+  });
+
+  it('finishes the orders handed to it before the app closes, and refuses orders after', async () => {
+    const t = await orderApp();
+    const { userId } = await fundedTrader(t, '100000.00');
+    const engine = tradingEngine(t.ctx);
+    const place = () =>
+      engine.orders.place({
+        userId,
+        order: checkOrderInput({ code: 'TST', side: 'buy', type: 'market', lots: 1, timeInForce: 'day' }),
+        claim: { userId, key: randomUUID(), requestHash: randomUUID().replace(/-/g, '').padEnd(64, '0') },
+        nowMs: t.clock.nowMs(),
+        lang: 'de',
+      });
+    const inFlight = Array.from({ length: 20 }, place);
+    const [outcomes] = await Promise.all([Promise.all(inFlight), engine.stop()]);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(new Array(20).fill('placed'));
+    expect(await orderCount(t, userId)).toBe(20);
+    // Closed: a clear error rather than a lost write.
+    await expect(place()).rejects.toThrow(/closed/);
+    await expectLedgerOk(t);
+  });
+});

@@ -1,0 +1,141 @@
+import { Worker } from 'node:worker_threads';
+import type { AppContext } from '../../platform/context.ts';
+import { WRITER } from '../../platform/db/write-lock.ts';
+import type { WriteQueue } from '../../platform/db/write-queue.ts';
+import {
+  deserializeError,
+  placeOrderUnit,
+  type PlaceOrderCommand,
+  type PlaceOrderOutcome,
+  type SerializedError,
+} from './order-placement.ts';
+
+/** What the order writer thread is started with (structured-cloned). */
+export interface WriterSetup {
+  file: string;
+  lock: SharedArrayBuffer;
+  config: unknown;
+  calendar: unknown;
+}
+
+export type WriterRequest = { type: 'place'; id: number; command: PlaceOrderCommand } | { type: 'close' };
+
+export type WriterReply =
+  | { type: 'ready' }
+  | { type: 'closed' }
+  | { type: 'done'; id: number; outcome: PlaceOrderOutcome }
+  | { type: 'failed'; id: number; error: SerializedError };
+
+interface Pending {
+  resolve: (outcome: PlaceOrderOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+const WORKER_ENTRY = new URL('../../platform/worker-entry.mjs', import.meta.url);
+const WRITER_MODULE = new URL('./order-writer.worker.ts', import.meta.url).href;
+
+/**
+ * Writes orders (docs/adr/0007-order-writer-thread.md). On a SQLite file with
+ * TRADE_WRITER_THREAD on, a worker thread with its own connection runs the order transactions and
+ * their group COMMIT, so the fsync no longer stops the event loop and the statements run beside the
+ * HTTP work on another core. Otherwise (PostgreSQL, an in-memory database, or switched off) the same
+ * unit runs in this thread through the engine's write queue.
+ */
+export class OrderWriter {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closing: Promise<void> | null = null;
+  private idle: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly inProcess: WriteQueue,
+  ) {}
+
+  /** True when orders go to the writer thread. */
+  get threaded(): boolean {
+    const { database, config } = this.ctx;
+    return config.TRADE_WRITER_THREAD && database.dialect === 'sqlite' && database.sqliteFile !== undefined;
+  }
+
+  /** Places the order; resolves once its transaction has committed. */
+  place(input: Omit<PlaceOrderCommand, 'market'>): Promise<PlaceOrderOutcome> {
+    const command: PlaceOrderCommand = {
+      ...input,
+      market: { open: this.ctx.market.isOpen(input.nowMs), quote: this.ctx.market.quote(input.order.code) },
+    };
+    if (this.closing) return Promise.reject(new Error('the order writer is closed'));
+    if (!this.threaded) return this.inProcess.run((trx) => placeOrderUnit(this.ctx, trx, command));
+    const worker = this.worker ?? this.spawn();
+    const id = this.nextId++;
+    return new Promise<PlaceOrderOutcome>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ type: 'place', id, command } satisfies WriterRequest);
+    });
+  }
+
+  /** Waits for every order in flight, then stops the thread. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.pending.size > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+      const worker = this.worker;
+      if (!worker) return;
+      this.worker = null;
+      await new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.on('message', (message: WriterReply) => {
+          if (message.type === 'closed') void worker.terminate();
+        });
+        worker.postMessage({ type: 'close' } satisfies WriterRequest);
+      });
+    })();
+    return this.closing;
+  }
+
+  private spawn(): Worker {
+    const { database, config, calendar } = this.ctx;
+    if (!database.sqliteFile || !database.writeLock) throw new Error('the order writer thread needs a SQLite file');
+    const setup: WriterSetup = {
+      file: database.sqliteFile,
+      lock: database.writeLock.buffer,
+      config,
+      calendar: calendar.options,
+    };
+    const worker = new Worker(WORKER_ENTRY, { name: 'order-writer', workerData: { ...setup, entry: WRITER_MODULE } });
+    worker.on('message', (message: WriterReply) => this.onReply(message));
+    // A thread that dies (a bug, out of memory) fails the orders it held; the next order starts a new one.
+    const fail = (error: unknown) => {
+      if (this.worker === worker) this.worker = null;
+      // Its connection went with it (SQLite rolled back what it had not committed); so must its turn.
+      database.writeLock?.releaseIfHeldBy(WRITER);
+      for (const [id, entry] of this.pending) {
+        this.pending.delete(id);
+        entry.reject(error);
+      }
+      this.settleIdle();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the order writer thread exited (${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private onReply(message: WriterReply): void {
+    if (message.type !== 'done' && message.type !== 'failed') return;
+    const entry = this.pending.get(message.id);
+    if (!entry) return;
+    this.pending.delete(message.id);
+    if (message.type === 'done') entry.resolve(message.outcome);
+    else entry.reject(deserializeError(message.error));
+    this.settleIdle();
+  }
+
+  private settleIdle(): void {
+    if (this.pending.size === 0 && this.idle) {
+      const idle = this.idle;
+      this.idle = null;
+      idle();
+    }
+  }
+}

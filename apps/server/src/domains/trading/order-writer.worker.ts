@@ -1,0 +1,50 @@
+// The order writer thread (docs/adr/0007-order-writer-thread.md): its own connection to the SQLite
+// file, a group-commit queue on it, and the order placement unit. The main thread parses, checks and
+// answers requests; this thread writes orders and waits for their fsync.
+import { parentPort, workerData } from 'node:worker_threads';
+import { BusinessCalendar, type CalendarOptions } from '../../platform/calendar.ts';
+import { SystemClock } from '../../platform/clock.ts';
+import type { Config } from '../../platform/config.ts';
+import { openSqlite } from '../../platform/db/database.ts';
+import { WriteQueue } from '../../platform/db/write-queue.ts';
+import { WRITER, WriteLock } from '../../platform/db/write-lock.ts';
+import { Ledger } from '../ledger/ledger.service.ts';
+import { placeOrderUnit, serializeError, type PlaceOrderCommand } from './order-placement.ts';
+import type { TradingContext } from './trading.service.ts';
+import type { WriterReply, WriterRequest, WriterSetup } from './order-writer.ts';
+
+const port = parentPort;
+if (!port) throw new Error('the order writer runs as a worker thread');
+const setup = workerData as WriterSetup;
+const config = setup.config as Config;
+const database = openSqlite(setup.file, { writeLock: new WriteLock(WRITER, setup.lock) });
+const clock = new SystemClock();
+const base: TradingContext = {
+  config,
+  database,
+  calendar: new BusinessCalendar(setup.calendar as CalendarOptions),
+  clock,
+  ledger: new Ledger('sqlite', config.CURRENCY, clock),
+  // Every command brings the quote it was taken at (commandContext); there is no live market here.
+  market: { isOpen: () => false, quote: () => undefined },
+};
+const queue = new WriteQueue(database, { maxBatch: config.TRADE_GROUP_COMMIT_MAX_BATCH });
+
+const reply = (message: WriterReply) => port.postMessage(message);
+
+port.on('message', (request: WriterRequest) => {
+  if (request.type === 'close') {
+    // Sent after every order has been answered: nothing is queued.
+    void database.close().then(() => reply({ type: 'closed' }));
+    return;
+  }
+  const command: PlaceOrderCommand = request.command;
+  queue
+    .run((trx) => placeOrderUnit(base, trx, command))
+    .then(
+      (outcome) => reply({ type: 'done', id: request.id, outcome }),
+      (error: unknown) => reply({ type: 'failed', id: request.id, error: serializeError(error) }),
+    );
+});
+
+reply({ type: 'ready' });

@@ -1,0 +1,56 @@
+// The other thread of write-lock.test.ts: takes the lock as the order writer does, on command.
+import { parentPort, workerData } from 'node:worker_threads';
+import { WRITER, WriteLock } from './write-lock.ts';
+
+const port = parentPort;
+if (!port) throw new Error('runs as a worker thread');
+const setup = workerData as { lock: SharedArrayBuffer; counter: SharedArrayBuffer };
+const lock = new WriteLock(WRITER, setup.lock);
+const counter = new Int32Array(setup.counter);
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Command =
+  | { type: 'increment'; times: number }
+  | { type: 'hold'; ms: number }
+  | { type: 'hog'; ms: number }
+  | { type: 'die-holding' };
+
+port.on('message', (command: Command) => {
+  void (async () => {
+    if (command.type === 'increment') {
+      // A read-modify-write that yields in the middle: only mutual exclusion keeps every increment.
+      for (let i = 0; i < command.times; i++) {
+        await lock.acquire();
+        const value = counter[0] as number;
+        await tick();
+        counter[0] = value + 1;
+        lock.release();
+      }
+      port.postMessage({ type: 'done' });
+    } else if (command.type === 'hold') {
+      await lock.acquire();
+      port.postMessage({ type: 'held' });
+      await sleep(command.ms);
+      lock.release();
+      port.postMessage({ type: 'released' });
+    } else if (command.type === 'hog') {
+      // Batches back to back, as the order writer under load: 2 ms each, for `ms`.
+      port.postMessage({ type: 'started' });
+      const end = Date.now() + command.ms;
+      let batches = 0;
+      while (Date.now() < end) {
+        await lock.acquire();
+        await sleep(2);
+        lock.release();
+        batches += 1;
+      }
+      port.postMessage({ type: 'done', batches });
+    } else {
+      await lock.acquire();
+      port.postMessage({ type: 'held' });
+      process.exit(0);
+    }
+  })();
+});
+port.postMessage({ type: 'ready' });

@@ -1,0 +1,110 @@
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAIN, WRITER, WriteLock } from './write-lock.ts';
+
+const ENTRY = new URL('../worker-entry.mjs', import.meta.url);
+const HELPER = new URL('./write-lock.test-worker.ts', import.meta.url).href;
+
+let workers: Worker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.map((worker) => worker.terminate()));
+  workers = [];
+});
+
+/** The writer side in a real thread, and a way to wait for its next message of a type. */
+async function writerThread(lock: WriteLock, counter = new SharedArrayBuffer(4)) {
+  const worker = new Worker(ENTRY, { workerData: { entry: HELPER, lock: lock.buffer, counter } });
+  workers.push(worker);
+  const next = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (message.type !== type) return;
+        worker.off('message', onMessage);
+        resolve(message);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  await next('ready');
+  return { worker, next, send: (message: Record<string, unknown>) => worker.postMessage(message) };
+}
+
+describe('the SQLite write lock shared by the main thread and the order writer thread', () => {
+  it('lets one thread at a time in: no increment of either thread is lost', async () => {
+    const lock = new WriteLock(MAIN);
+    const counter = new SharedArrayBuffer(4);
+    const cells = new Int32Array(counter);
+    const writer = await writerThread(lock, counter);
+    const writerDone = writer.next('done');
+    writer.send({ type: 'increment', times: 300 });
+    for (let i = 0; i < 300; i++) {
+      await lock.acquire();
+      const value = cells[0] as number;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      cells[0] = value + 1;
+      lock.release();
+    }
+    await writerDone;
+    expect(cells[0]).toBe(600);
+    expect(lock.heldBy).toBe(0);
+  });
+
+  it('waits without blocking the main thread: timers run while the writer holds the lock', async () => {
+    const lock = new WriteLock(MAIN);
+    const writer = await writerThread(lock);
+    const held = writer.next('held');
+    writer.send({ type: 'hold', ms: 150 });
+    await held;
+    expect(lock.heldBy).toBe(WRITER);
+    const events: string[] = [];
+    const acquired = lock.acquire().then(() => events.push('acquired'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    events.push('timer');
+    await acquired;
+    expect(events).toEqual(['timer', 'acquired']);
+    expect(lock.heldBy).toBe(MAIN);
+    lock.release();
+  });
+
+  it('serves the main thread between the writer thread’s batches, however busy the writer is', async () => {
+    const lock = new WriteLock(MAIN);
+    const writer = await writerThread(lock);
+    const started = writer.next('started');
+    const done = writer.next('done');
+    writer.send({ type: 'hog', ms: 600 });
+    await started;
+    const waits: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const from = performance.now();
+      await lock.acquire();
+      waits.push(performance.now() - from);
+      lock.release();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const { batches } = await done;
+    // The writer kept going (it was not shut out)…
+    expect(batches).toBeGreaterThan(20);
+    // …and each main-thread turn came after at most the batch in progress (2 ms), not after many.
+    expect(Math.max(...waits)).toBeLessThan(50);
+  });
+
+  it('can be cleared when the writer thread dies holding it', async () => {
+    const lock = new WriteLock(MAIN);
+    const writer = await writerThread(lock);
+    const exited = new Promise((resolve) => writer.worker.once('exit', resolve));
+    writer.send({ type: 'die-holding' });
+    await exited;
+    expect(lock.heldBy).toBe(WRITER);
+    expect(lock.releaseIfHeldBy(MAIN)).toBe(false);
+    expect(lock.releaseIfHeldBy(WRITER)).toBe(true);
+    await lock.acquire();
+    expect(lock.heldBy).toBe(MAIN);
+    lock.release();
+  });
+
+  it('refuses a release by a thread that does not hold it, and an unknown holder id', () => {
+    const lock = new WriteLock(MAIN);
+    expect(() => lock.release()).toThrow(/does not hold/);
+    expect(() => new WriteLock(3, lock.buffer)).toThrow(RangeError);
+  });
+});

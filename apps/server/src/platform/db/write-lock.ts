@@ -1,0 +1,169 @@
+import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
+import { SqliteDialect, type SqliteDialectConfig } from 'kysely';
+
+/**
+ * The right to use a SQLite database's write side, shared by the threads of one process that each
+ * hold their own connection to the same file (docs/adr/0007-order-writer-thread.md): the main
+ * thread's Kysely connection and the order writer thread's. SQLite lets one connection write at a
+ * time and makes the others wait in its busy handler — a sleep that, on the main thread, would stop
+ * every request. Taking this lock first means that wait happens here, asynchronously.
+ *
+ * Shared memory holds the holder (0 when free) and the number of main-thread waiters. Waiting uses
+ * `Atomics.waitAsync`, so no thread is ever blocked while it waits. The main thread goes first: the
+ * writer thread takes the lock only when no main-thread caller is waiting (the main thread holds it
+ * briefly, for a query or a short transaction; the writer holds it for a batch of orders). The
+ * holder is recorded, so a writer thread that dies holding the lock can be cleared (`releaseIfHeldBy`).
+ */
+export class WriteLock {
+  private readonly cells: Int32Array;
+
+  /** `holder`: this thread's id in the lock, 1 for the main thread, 2 for the order writer. */
+  constructor(
+    readonly holder: number = MAIN,
+    readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(8),
+  ) {
+    if (holder !== MAIN && holder !== WRITER) throw new RangeError('a write lock holder is 1 (main) or 2 (writer)');
+    this.cells = new Int32Array(buffer);
+  }
+
+  /** Resolves when this thread holds the lock. Every acquire must be followed by one release. */
+  async acquire(): Promise<void> {
+    const main = this.holder === MAIN;
+    if (main) Atomics.add(this.cells, MAIN_WAITING, 1);
+    try {
+      for (;;) {
+        if (!main) {
+          // Give way to the main thread's waiting callers.
+          const waiting = Atomics.load(this.cells, MAIN_WAITING);
+          if (waiting > 0) {
+            await waitChange(this.cells, MAIN_WAITING, waiting);
+            continue;
+          }
+        }
+        const current = Atomics.compareExchange(this.cells, HOLDER, FREE, this.holder);
+        if (current === FREE) return;
+        await waitChange(this.cells, HOLDER, current);
+      }
+    } finally {
+      if (main) {
+        Atomics.sub(this.cells, MAIN_WAITING, 1);
+        Atomics.notify(this.cells, MAIN_WAITING);
+      }
+    }
+  }
+
+  release(): void {
+    const previous = Atomics.compareExchange(this.cells, HOLDER, this.holder, FREE);
+    if (previous !== this.holder) throw new Error('released a write lock this thread does not hold');
+    Atomics.notify(this.cells, HOLDER);
+  }
+
+  /** Frees the lock if `holder` (a thread that has died) holds it; true when it did. */
+  releaseIfHeldBy(holder: number): boolean {
+    const cleared = Atomics.compareExchange(this.cells, HOLDER, holder, FREE) === holder;
+    if (cleared) Atomics.notify(this.cells, HOLDER);
+    return cleared;
+  }
+
+  /** The holder now: 0 when free. */
+  get heldBy(): number {
+    return Atomics.load(this.cells, HOLDER);
+  }
+}
+
+export const MAIN = 1;
+export const WRITER = 2;
+const FREE = 0;
+const HOLDER = 0;
+const MAIN_WAITING = 1;
+
+/** Waits until the cell no longer holds `value` (or may not: callers look again). */
+async function waitChange(cells: Int32Array, index: number, value: number): Promise<void> {
+  const wait = Atomics.waitAsync(cells, index, value);
+  if (wait.async) await wait.value;
+}
+
+/**
+ * Kysely's SQLite dialect whose one connection is used only while the write lock is held: every
+ * query, transaction and `db.connection()` of the thread waits its turn behind the other thread's
+ * write, instead of sleeping in SQLite's busy handler.
+ */
+export class LockedSqliteDialect extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly lock: WriteLock,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new LockedDriver(super.createDriver(), this.lock);
+  }
+}
+
+class LockedDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly lock: WriteLock,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // Kysely's own mutex first (one user of the connection in this thread), then the other thread.
+    const connection = await this.inner.acquireConnection();
+    try {
+      await this.lock.acquire();
+    } catch (error) {
+      await this.inner.releaseConnection(connection);
+      throw error;
+    }
+    return connection;
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.lock.release();
+    await this.inner.releaseConnection(connection);
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    if (!this.inner.savepoint) throw new Error('the SQLite driver has no savepoints');
+    return this.inner.savepoint(connection, name, compile);
+  }
+
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!this.inner.rollbackToSavepoint) throw new Error('the SQLite driver has no savepoints');
+    return this.inner.rollbackToSavepoint(connection, name, compile);
+  }
+
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!this.inner.releaseSavepoint) throw new Error('the SQLite driver has no savepoints');
+    return this.inner.releaseSavepoint(connection, name, compile);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}

@@ -1,0 +1,51 @@
+import { parsePrice } from '@bourse/shared/price';
+import { hashPassword } from '../platform/crypto.ts';
+import type { NewInstrument } from '../domains/market/instruments.service.ts';
+import { body, investor, type TestApp } from './harness.ts';
+
+/** The trading password of every investor made by fundedTrader. */
+export const TRADING_PASSWORD = '135790';
+let tradingPasswordHash: Promise<string> | undefined;
+
+/** A listed instrument of 100-share lots for trading tests, trading at `startPrice`. */
+export const instrument = (code: string, startPrice: string, extra: Partial<NewInstrument> = {}): NewInstrument => ({
+  code,
+  name: `${code} AG`,
+  sector: 'technology',
+  lotSize: 100,
+  currency: 'EUR',
+  sharesOutstanding: 10_000_000,
+  startPrice,
+  ...extra,
+});
+
+/**
+ * A registered, signed-in investor with `cash` in their account (a deposit from bank clearing) and
+ * the trading password TRADING_PASSWORD.
+ */
+export async function fundedTrader(t: TestApp, cash = '10000.00') {
+  const user = await investor(t);
+  const info = body<{ id: number }>(
+    await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: user.token } }),
+  );
+  const userId = info.data.id;
+  const minor = parsePrice(cash)! / 100;
+  await t.ctx.database.transaction((trx) =>
+    t.ctx.ledger.post(trx, {
+      idempotencyKey: `test-funding:${userId}`,
+      kind: 'deposit',
+      postings: [
+        { account: { system: 'bank_clearing' }, amountMinor: -minor },
+        { account: { userId, kind: 'cash' }, amountMinor: minor },
+      ],
+    }),
+  );
+  // Set like POST /api/user/tradingPassword does (tested with the users), without its rate limit.
+  tradingPasswordHash ??= hashPassword(TRADING_PASSWORD);
+  await t.ctx.database.db
+    .updateTable('users')
+    .set({ tradingPasswordHash: await tradingPasswordHash })
+    .where('id', '=', userId)
+    .execute();
+  return { ...user, userId };
+}

@@ -18,13 +18,14 @@ export interface WriterSetup {
   calendar: unknown;
 }
 
-export type WriterRequest = { type: 'place'; id: number; command: PlaceOrderCommand } | { type: 'close' };
+/** Orders go over in one message per turn of the event loop, answers in one message per batch. */
+export type WriterRequest =
+  { type: 'place'; orders: Array<{ id: number; command: PlaceOrderCommand }> } | { type: 'close' };
 
-export type WriterReply =
-  | { type: 'ready' }
-  | { type: 'closed' }
-  | { type: 'done'; id: number; outcome: PlaceOrderOutcome }
-  | { type: 'failed'; id: number; error: SerializedError };
+export type WriterResult =
+  { id: number; ok: true; outcome: PlaceOrderOutcome } | { id: number; ok: false; error: SerializedError };
+
+export type WriterReply = { type: 'ready' } | { type: 'closed' } | { type: 'results'; results: WriterResult[] };
 
 interface Pending {
   resolve: (outcome: PlaceOrderOutcome) => void;
@@ -46,6 +47,7 @@ export class OrderWriter {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closing: Promise<void> | null = null;
+  private outbox: Array<{ id: number; command: PlaceOrderCommand }> = [];
   private idle: (() => void) | null = null;
 
   constructor(
@@ -67,12 +69,21 @@ export class OrderWriter {
     };
     if (this.closing) return Promise.reject(new Error('the order writer is closed'));
     if (!this.threaded) return this.inProcess.run((trx) => placeOrderUnit(this.ctx, trx, command));
-    const worker = this.worker ?? this.spawn();
+    if (!this.worker) this.spawn();
     const id = this.nextId++;
     return new Promise<PlaceOrderOutcome>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ type: 'place', id, command } satisfies WriterRequest);
+      this.outbox.push({ id, command });
+      // Every order read in this turn of the event loop goes over in one message.
+      if (this.outbox.length === 1) setImmediate(() => this.flush());
     });
+  }
+
+  private flush(): void {
+    const orders = this.outbox;
+    this.outbox = [];
+    // Without a thread, the orders were failed with it (and left the outbox then).
+    if (orders.length > 0) this.worker?.postMessage({ type: 'place', orders } satisfies WriterRequest);
   }
 
   /** Waits for every order in flight, then stops the thread. */
@@ -109,6 +120,7 @@ export class OrderWriter {
       if (this.worker === worker) this.worker = null;
       // Its connection went with it (SQLite rolled back what it had not committed); so must its turn.
       database.writeLock?.releaseIfHeldBy(WRITER);
+      this.outbox = [];
       for (const [id, entry] of this.pending) {
         this.pending.delete(id);
         entry.reject(error);
@@ -122,12 +134,14 @@ export class OrderWriter {
   }
 
   private onReply(message: WriterReply): void {
-    if (message.type !== 'done' && message.type !== 'failed') return;
-    const entry = this.pending.get(message.id);
-    if (!entry) return;
-    this.pending.delete(message.id);
-    if (message.type === 'done') entry.resolve(message.outcome);
-    else entry.reject(deserializeError(message.error));
+    if (message.type !== 'results') return;
+    for (const result of message.results) {
+      const entry = this.pending.get(result.id);
+      if (!entry) continue;
+      this.pending.delete(result.id);
+      if (result.ok) entry.resolve(result.outcome);
+      else entry.reject(deserializeError(result.error));
+    }
     this.settleIdle();
   }
 

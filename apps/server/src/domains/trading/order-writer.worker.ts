@@ -9,9 +9,9 @@ import { openSqlite } from '../../platform/db/database.ts';
 import { WriteQueue } from '../../platform/db/write-queue.ts';
 import { WRITER, WriteLock } from '../../platform/db/write-lock.ts';
 import { Ledger } from '../ledger/ledger.service.ts';
-import { placeOrderUnit, serializeError, type PlaceOrderCommand } from './order-placement.ts';
+import { placeOrderUnit, serializeError } from './order-placement.ts';
 import type { TradingContext } from './trading.service.ts';
-import type { WriterReply, WriterRequest, WriterSetup } from './order-writer.ts';
+import type { WriterReply, WriterRequest, WriterResult, WriterSetup } from './order-writer.ts';
 
 const port = parentPort;
 if (!port) throw new Error('the order writer runs as a worker thread');
@@ -32,19 +32,33 @@ const queue = new WriteQueue(database, { maxBatch: config.TRADE_GROUP_COMMIT_MAX
 
 const reply = (message: WriterReply) => port.postMessage(message);
 
+// The results of one batch settle together after its COMMIT; they go back in one message.
+let results: WriterResult[] = [];
+const settle = (result: WriterResult) => {
+  results.push(result);
+  if (results.length === 1) {
+    queueMicrotask(() => {
+      const done = results;
+      results = [];
+      reply({ type: 'results', results: done });
+    });
+  }
+};
+
 port.on('message', (request: WriterRequest) => {
   if (request.type === 'close') {
     // Sent after every order has been answered: nothing is queued.
     void database.close().then(() => reply({ type: 'closed' }));
     return;
   }
-  const command: PlaceOrderCommand = request.command;
-  queue
-    .run((trx) => placeOrderUnit(base, trx, command))
-    .then(
-      (outcome) => reply({ type: 'done', id: request.id, outcome }),
-      (error: unknown) => reply({ type: 'failed', id: request.id, error: serializeError(error) }),
-    );
+  for (const { id, command } of request.orders) {
+    queue
+      .run((trx) => placeOrderUnit(base, trx, command))
+      .then(
+        (outcome) => settle({ id, ok: true, outcome }),
+        (error: unknown) => settle({ id, ok: false, error: serializeError(error) }),
+      );
+  }
 });
 
 reply({ type: 'ready' });

@@ -83,6 +83,19 @@ describe('the order writer thread', () => {
     await expectLedgerOk(t);
   });
 
+  it('can start ahead of the first order (outside tests the engine starts it at once)', async () => {
+    const t = await orderApp();
+    const engine = tradingEngine(t.ctx);
+    const thread = () => (engine.orders as unknown as { worker: object | null }).worker;
+    expect(thread()).toBeNull();
+    engine.orders.start();
+    const started = thread();
+    expect(started).not.toBeNull();
+    const { token } = await fundedTrader(t);
+    expect((await placeOrder(t, token, buy(1))).statusCode).toBe(200);
+    expect(thread()).toBe(started);
+  });
+
   it('answers byte for byte as the main thread does without it', async () => {
     const answers: string[][] = [];
     for (const threaded of ['true', 'false']) {

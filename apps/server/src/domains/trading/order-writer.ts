@@ -53,7 +53,17 @@ export class OrderWriter {
   constructor(
     private readonly ctx: AppContext,
     private readonly inProcess: WriteQueue,
+    /** Where a failure of the thread is reported. */
+    private readonly onThreadError: (error: unknown) => void = () => {},
   ) {}
+
+  /**
+   * Starts the thread now rather than with the first order (it takes about half a second to load),
+   * so that the first investor does not wait for it and a thread that cannot start shows at boot.
+   */
+  start(): void {
+    if (this.threaded && !this.worker && !this.closing) this.spawn();
+  }
 
   /** True when orders go to the writer thread. */
   get threaded(): boolean {
@@ -127,7 +137,10 @@ export class OrderWriter {
       }
       this.settleIdle();
     };
-    worker.on('error', fail);
+    worker.on('error', (error) => {
+      this.onThreadError(error);
+      fail(error);
+    });
     worker.on('exit', (code) => fail(new Error(`the order writer thread exited (${code})`)));
     this.worker = worker;
     return worker;

@@ -22,12 +22,14 @@ export class TradingEngine {
 
   constructor(private readonly ctx: AppContext) {
     this.writer = new WriteQueue(ctx.database, { maxBatch: ctx.config.TRADE_GROUP_COMMIT_MAX_BATCH });
-    this.orders = new OrderWriter(ctx, this.writer);
+    this.orders = new OrderWriter(ctx, this.writer, (error) => this.log('order writer thread failed', { err: error }));
     this.matcher = new Matcher(ctx, this);
   }
 
   start(): void {
     this.matcher.start();
+    // Tests start hundreds of apps, most without an order: there the thread starts with the first.
+    if (this.ctx.config.NODE_ENV !== 'test') this.orders.start();
     this.stopJob ??= this.ctx.jobs.register({
       name: 'trading.expire-day-orders',
       nextDueAt: () => repo.nextExpiry(this.ctx.database.db),

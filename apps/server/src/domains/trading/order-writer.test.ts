@@ -220,6 +220,33 @@ describe('the order writer thread', () => {
     await expectLedgerOk(t);
   });
 
+  it('keeps orders handed to a new thread when the old one, failing, reports its exit afterwards', async () => {
+    const t = await orderApp();
+    const engine = tradingEngine(t.ctx);
+    const { token, userId } = await fundedTrader(t, '100000.00');
+    expect((await placeOrder(t, token, buy(1))).statusCode).toBe(200);
+    const old = (engine.orders as unknown as { worker: import('node:worker_threads').Worker | null }).worker!;
+    // Between the failing thread's 'error' and its 'exit', an order goes to a new thread.
+    const placedMeanwhile = new Promise<Awaited<ReturnType<typeof engine.orders.place>>>((resolve, reject) => {
+      old.once('error', () => {
+        engine.orders
+          .place({
+            userId,
+            order: checkOrderInput({ code: 'TST', side: 'buy', type: 'market', lots: 1, timeInForce: 'day' }),
+            claim: { userId, key: randomUUID(), requestHash: 'f'.repeat(64) },
+            nowMs: t.clock.nowMs(),
+            lang: 'de',
+          })
+          .then(resolve, reject);
+      });
+    });
+    // A message the thread cannot read: it throws outside any order, and dies.
+    old.postMessage({ type: 'place', orders: null });
+    expect((await placedMeanwhile).kind).toBe('placed');
+    expect(await orderCount(t, userId)).toBe(2);
+    await expectLedgerOk(t);
+  });
+
   it('finishes the orders handed to it before the app closes, and refuses orders after', async () => {
     const t = await orderApp();
     const { userId } = await fundedTrader(t, '100000.00');

@@ -28,6 +28,8 @@ export type WriterResult =
 export type WriterReply = { type: 'ready' } | { type: 'closed' } | { type: 'results'; results: WriterResult[] };
 
 interface Pending {
+  /** The thread the order was handed to. */
+  worker: Worker;
   resolve: (outcome: PlaceOrderOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -79,10 +81,10 @@ export class OrderWriter {
     };
     if (this.closing) return Promise.reject(new Error('the order writer is closed'));
     if (!this.threaded) return this.inProcess.run((trx) => placeOrderUnit(this.ctx, trx, command));
-    if (!this.worker) this.spawn();
+    const worker = this.worker ?? this.spawn();
     const id = this.nextId++;
     return new Promise<PlaceOrderOutcome>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { worker, resolve, reject });
       this.outbox.push({ id, command });
       // Every order read in this turn of the event loop goes over in one message.
       if (this.outbox.length === 1) setImmediate(() => this.flush());
@@ -125,13 +127,16 @@ export class OrderWriter {
     };
     const worker = new Worker(WORKER_ENTRY, { name: 'order-writer', workerData: { ...setup, entry: WRITER_MODULE } });
     worker.on('message', (message: WriterReply) => this.onReply(message));
-    // A thread that dies (a bug, out of memory) fails the orders it held; the next order starts a new one.
+    // A thread that dies (a bug, out of memory) fails the orders it held; the next order starts a new
+    // one. ('error' is followed by 'exit': the second call finds nothing left of this thread.)
     const fail = (error: unknown) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker !== worker) return;
+      this.worker = null;
       // Its connection went with it (SQLite rolled back what it had not committed); so must its turn.
       database.writeLock?.releaseIfHeldBy(WRITER);
       this.outbox = [];
       for (const [id, entry] of this.pending) {
+        if (entry.worker !== worker) continue;
         this.pending.delete(id);
         entry.reject(error);
       }

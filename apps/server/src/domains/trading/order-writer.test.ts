@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
 import { parsePrice } from '@bourse/shared/price';
 import { order as orderSchema } from '@bourse/shared/schemas/trading';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -225,7 +226,7 @@ describe('the order writer thread', () => {
     const engine = tradingEngine(t.ctx);
     const { token, userId } = await fundedTrader(t, '100000.00');
     expect((await placeOrder(t, token, buy(1))).statusCode).toBe(200);
-    const old = (engine.orders as unknown as { worker: import('node:worker_threads').Worker | null }).worker!;
+    const old = (engine.orders as unknown as { worker: Worker | null }).worker!;
     // Between the failing thread's 'error' and its 'exit', an order goes to a new thread.
     const placedMeanwhile = new Promise<Awaited<ReturnType<typeof engine.orders.place>>>((resolve, reject) => {
       old.once('error', () => {

@@ -170,10 +170,11 @@ describe('orders and fills', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     expect(await screen.findByText('Enter a user ID: a whole number of at least 1')).toBeInTheDocument();
+    // Each field's message appears when its own validation settles: wait for each.
     expect(
-      screen.getByText('Enter an instrument code: 1 to 12 capital letters, digits, dots or dashes'),
+      await screen.findByText('Enter an instrument code: 1 to 12 capital letters, digits, dots or dashes'),
     ).toBeInTheDocument();
-    expect(screen.getByText('The start date must not be after the end date')).toBeInTheDocument();
+    expect(await screen.findByText('The start date must not be after the end date')).toBeInTheDocument();
     expect(api.calls('GET', '/api/admin/orders')).toHaveLength(before);
   });
 });

@@ -10,11 +10,7 @@ const counter = new Int32Array(setup.counter);
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type Command =
-  | { type: 'increment'; times: number }
-  | { type: 'hold'; ms: number }
-  | { type: 'hog'; ms: number }
-  | { type: 'die-holding' };
+type Command = { type: 'increment'; times: number } | { type: 'hold'; ms: number } | { type: 'die-holding' };
 
 port.on('message', (command: Command) => {
   void (async () => {
@@ -34,18 +30,6 @@ port.on('message', (command: Command) => {
       await sleep(command.ms);
       lock.release();
       port.postMessage({ type: 'released' });
-    } else if (command.type === 'hog') {
-      // Batches back to back, as the order writer under load: 2 ms each, for `ms`.
-      port.postMessage({ type: 'started' });
-      const end = Date.now() + command.ms;
-      let batches = 0;
-      while (Date.now() < end) {
-        await lock.acquire();
-        await sleep(2);
-        lock.release();
-        batches += 1;
-      }
-      port.postMessage({ type: 'done', batches });
     } else {
       await lock.acquire();
       port.postMessage({ type: 'held' });

@@ -4,9 +4,9 @@ import { parsePrice } from '@bourse/shared/price';
 import { order as orderSchema } from '@bourse/shared/schemas/trading';
 import { afterEach, describe, expect, it } from 'vitest';
 import { okResponse } from '../../platform/envelope.ts';
+import { expectLedgerOk } from '../../test/expect-ledger.ts';
 import { body, createTestApp, type TestApp } from '../../test/harness.ts';
 import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
-import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
@@ -53,12 +53,6 @@ const placeOrder = (t: TestApp, token: string, payload: Record<string, unknown>,
   });
 
 const buy = (lots: number) => ({ side: 'buy', type: 'market', lots });
-
-async function expectLedgerOk(t: TestApp) {
-  const report = await verifyLedger(t.ctx.database.db);
-  expect(report.problems).toEqual([]);
-  expect(report.ok).toBe(true);
-}
 
 async function orderCount(t: TestApp, userId?: number) {
   let query = t.ctx.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n'));

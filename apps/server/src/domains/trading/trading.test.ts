@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { parsePrice } from '@bourse/shared/price';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/crypto.ts';
+import { expectLedgerOk as expectLedgerOkOf } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, operator, type TestApp } from '../../test/harness.ts';
 import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
-import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
@@ -90,10 +90,7 @@ function tools(getApp: () => TestApp, getSim: () => MarketSimulator) {
     };
   }
 
-  async function expectLedgerOk() {
-    const report = await verifyLedger(t().ctx.database.db);
-    expect(report.problems).toEqual([]);
-  }
+  const expectLedgerOk = () => expectLedgerOkOf(t());
 
   /** The journal entries keyed by an order (its fill, cancellation, expiry), with their postings by account. */
   async function entriesOf(orderId: number) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerOk as expectLedgerOkOf } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, investor, operator, type TestApp } from '../../test/harness.ts';
-import { verifyLedger } from '../ledger/ledger.verify.ts';
 import { signWebhook, SIGNATURE_HEADER } from './payment-provider.ts';
 
 const WEBHOOK_SECRET = 'test-webhook-secret-of-at-least-32-characters';
@@ -28,10 +28,7 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
     });
   const assets = async (token: string) =>
     body(await t.app.inject({ method: 'GET', url: '/api/user/assets', headers: { token } })).data;
-  async function expectLedgerOk() {
-    const report = await verifyLedger(t.ctx.database.db);
-    expect(report.problems).toEqual([]);
-  }
+  const expectLedgerOk = () => expectLedgerOkOf(t);
   /** Deposits through the sandbox checkout: create, approve on the provider's page, webhook. */
   async function deposit(token: string, amount: string) {
     const res = await post('/api/wallet/deposits', token, { amount, method: 'quick' });

@@ -1,4 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import type { CalendarOptions } from '../../platform/calendar.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Config } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { WRITER } from '../../platform/db/write-lock.ts';
 import type { WriteQueue } from '../../platform/db/write-queue.ts';
@@ -14,8 +17,10 @@ import {
 export interface WriterSetup {
   file: string;
   lock: SharedArrayBuffer;
-  config: unknown;
-  calendar: unknown;
+  config: Config;
+  calendar: CalendarOptions;
+  /** The app's clock mode; the instants themselves come with each order. */
+  clockMode: Clock['mode'];
 }
 
 /** Orders go over in one message per turn of the event loop, answers in one message per batch. */
@@ -117,13 +122,14 @@ export class OrderWriter {
   }
 
   private spawn(): Worker {
-    const { database, config, calendar } = this.ctx;
+    const { database, config, calendar, clock } = this.ctx;
     if (!database.sqliteFile || !database.writeLock) throw new Error('the order writer thread needs a SQLite file');
     const setup: WriterSetup = {
       file: database.sqliteFile,
       lock: database.writeLock.buffer,
       config,
       calendar: calendar.options,
+      clockMode: clock.mode,
     };
     const worker = new Worker(WORKER_ENTRY, { name: 'order-writer', workerData: { ...setup, entry: WRITER_MODULE } });
     worker.on('message', (message: WriterReply) => this.onReply(message));

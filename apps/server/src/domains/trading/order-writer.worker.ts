@@ -2,9 +2,8 @@
 // file, a group-commit queue on it, and the order placement unit. The main thread parses, checks and
 // answers requests; this thread writes orders and waits for their fsync.
 import { parentPort, workerData } from 'node:worker_threads';
-import { BusinessCalendar, type CalendarOptions } from '../../platform/calendar.ts';
-import { SystemClock } from '../../platform/clock.ts';
-import type { Config } from '../../platform/config.ts';
+import { BusinessCalendar } from '../../platform/calendar.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { openSqlite } from '../../platform/db/database.ts';
 import { WriteQueue } from '../../platform/db/write-queue.ts';
 import { WRITER, WriteLock } from '../../platform/db/write-lock.ts';
@@ -16,13 +15,14 @@ import type { WriterReply, WriterRequest, WriterResult, WriterSetup } from './or
 const port = parentPort;
 if (!port) throw new Error('the order writer runs as a worker thread');
 const setup = workerData as WriterSetup;
-const config = setup.config as Config;
+const { config } = setup;
 const database = openSqlite(setup.file, { writeLock: new WriteLock(WRITER, setup.lock) });
-const clock = new SystemClock();
+// Every command brings its instant (commandContext): this clock is never read for one.
+const clock: Clock = { mode: setup.clockMode, nowMs: () => Date.now(), now: () => new Date() };
 const base: TradingContext = {
   config,
   database,
-  calendar: new BusinessCalendar(setup.calendar as CalendarOptions),
+  calendar: new BusinessCalendar(setup.calendar),
   clock,
   ledger: new Ledger('sqlite', config.CURRENCY, clock),
   // Every command brings the quote it was taken at (commandContext); there is no live market here.

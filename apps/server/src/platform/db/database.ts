@@ -109,11 +109,12 @@ function configureSqliteConnection(connection: SQLite.Database): void {
   // touches first; on disk that was ~100 KB of write system calls per order, a third of its cost.
   connection.pragma('temp_store = MEMORY');
   connection.pragma('busy_timeout = 5000');
-  // One connection serves every request: give it a page cache that holds the hot tables and
-  // indexes (64 MiB) instead of SQLite's 2 MiB default, so writes stop re-reading evicted pages.
+  // A writing connection serves every request of its thread: give it a page cache that holds the
+  // hot tables and indexes (64 MiB) instead of SQLite's 2 MiB default, so writes stop re-reading
+  // evicted pages.
   connection.pragma('cache_size = -65536');
   // Checkpoint every ~40 MB of WAL instead of every 4 MB: a checkpoint runs inside the COMMIT that
-  // crosses the mark (blocking the event loop), and hot pages written many times in between — the
+  // crosses the mark (blocking that connection's thread), and hot pages written many times in between — the
   // system accounts, the tails of the order and posting tables — are copied to the database once.
   connection.pragma('wal_autocheckpoint = 10000');
 }

@@ -215,24 +215,19 @@ export async function insertOrder(run: SqlRunner, order: NewOrder): Promise<numb
   return Number(row.id);
 }
 
-/** An order with its instrument, locked for the rest of the transaction (PostgreSQL). */
-export async function lockOrder(run: SqlRunner, orderId: number): Promise<OrderRow | undefined> {
-  const row = await run.get<OrderRow>(
-    `select ${ORDER_COLUMNS} from orders o join instruments i on i.id = o.instrument_id where o.id = ?${
-      run.forUpdate ? ' for update of o' : ''
-    }`,
+/** An order with its instrument; with `lock`, locked for the rest of the transaction (PostgreSQL). */
+function selectOrder(run: SqlRunner, orderId: number, lock: boolean): Promise<OrderRow | undefined> {
+  const forUpdate = lock && run.forUpdate ? ' for update of o' : '';
+  return run.get<OrderRow>(
+    `select ${ORDER_COLUMNS} from orders o join instruments i on i.id = o.instrument_id where o.id = ?${forUpdate}`,
     [orderId],
   );
-  return row;
 }
 
-export async function readOrder(run: SqlRunner, orderId: number): Promise<OrderRow | undefined> {
-  const row = await run.get<OrderRow>(
-    `select ${ORDER_COLUMNS} from orders o join instruments i on i.id = o.instrument_id where o.id = ?`,
-    [orderId],
-  );
-  return row;
-}
+/** An order with its instrument, locked for the rest of the transaction (PostgreSQL). */
+export const lockOrder = (run: SqlRunner, orderId: number) => selectOrder(run, orderId, true);
+
+export const readOrder = (run: SqlRunner, orderId: number) => selectOrder(run, orderId, false);
 
 export async function markOrderFilled(
   run: SqlRunner,
@@ -316,24 +311,19 @@ export async function insertPosition(run: SqlRunner, lot: NewPosition): Promise<
   return Number(row.id);
 }
 
-/** A lot with its instrument, locked for the rest of the transaction (PostgreSQL). */
-export async function lockPosition(run: SqlRunner, positionId: number): Promise<PositionRow | undefined> {
-  const row = await run.get<PositionRow>(
-    `select ${POSITION_COLUMNS} from positions p join instruments i on i.id = p.instrument_id where p.id = ?${
-      run.forUpdate ? ' for update of p' : ''
-    }`,
+/** A lot with its instrument; with `lock`, locked for the rest of the transaction (PostgreSQL). */
+function selectPosition(run: SqlRunner, positionId: number, lock: boolean): Promise<PositionRow | undefined> {
+  const forUpdate = lock && run.forUpdate ? ' for update of p' : '';
+  return run.get<PositionRow>(
+    `select ${POSITION_COLUMNS} from positions p join instruments i on i.id = p.instrument_id where p.id = ?${forUpdate}`,
     [positionId],
   );
-  return row;
 }
 
-export async function readPosition(run: SqlRunner, positionId: number): Promise<PositionRow | undefined> {
-  const row = await run.get<PositionRow>(
-    `select ${POSITION_COLUMNS} from positions p join instruments i on i.id = p.instrument_id where p.id = ?`,
-    [positionId],
-  );
-  return row;
-}
+/** A lot with its instrument, locked for the rest of the transaction (PostgreSQL). */
+export const lockPosition = (run: SqlRunner, positionId: number) => selectPosition(run, positionId, true);
+
+export const readPosition = (run: SqlRunner, positionId: number) => selectPosition(run, positionId, false);
 
 export async function changeReservation(run: SqlRunner, positionId: number, deltaShares: number): Promise<void> {
   await run.run('update positions set reserved_quantity = reserved_quantity + ? where id = ?', [

@@ -57,9 +57,12 @@ const serverEnv: Record<string, string> = {
   // Load clients resubmit the same body within a second by design; the window is a UX guard.
   DUPLICATE_SUBMIT_WINDOW_MS: '0',
   TRADE_ORDERS_PER_MINUTE: '10000000',
-  ...(process.env.TRADE_GROUP_COMMIT_MAX_BATCH
-    ? { TRADE_GROUP_COMMIT_MAX_BATCH: process.env.TRADE_GROUP_COMMIT_MAX_BATCH }
-    : {}),
+  // Settings to compare (e.g. `SQLITE_CHECKPOINT_THREAD=false npm run bench:orders`) pass through.
+  ...Object.fromEntries(
+    ['TRADE_GROUP_COMMIT_MAX_BATCH', 'TRADE_WRITER_THREAD', 'SQLITE_CHECKPOINT_THREAD'].flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]]] : [],
+    ),
+  ),
 };
 
 async function prepare(): Promise<string[]> {
@@ -401,7 +404,8 @@ try {
       seconds: SECONDS,
       investors: USERS,
       instruments: CODES.length,
-      groupCommitMaxBatch: Number(process.env.TRADE_GROUP_COMMIT_MAX_BATCH ?? 64),
+      groupCommitMaxBatch: loadConfig(serverEnv).TRADE_GROUP_COMMIT_MAX_BATCH,
+      checkpointThread: loadConfig(serverEnv).SQLITE_CHECKPOINT_THREAD,
     },
     orders: {
       ...summary(orders),

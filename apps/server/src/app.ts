@@ -68,6 +68,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (ctx.database.checkpointer) {
+    const checkpointer = ctx.database.checkpointer;
+    checkpointer.onError = (error) => app.log.error({ err: error }, 'sqlite checkpointer');
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -35,6 +35,7 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   SQLITE_FILE: z.string().min(1).optional(),
+  SQLITE_CHECKPOINT_THREAD: bool.default(true),
   /** Uploaded files (ID images); outside the web root. Defaults to `$DATA_DIR/uploads`. */
   UPLOAD_DIR: z.string().min(1).optional(),
   REDIS_URL: z
@@ -90,7 +91,7 @@ export const configSchema = z.object({
   STREAM_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(50),
   TRADE_PRICE_COLLAR_PCT: int(1, 50).default(5),
   TRADE_ORDERS_PER_MINUTE: int(1, 10_000_000).default(120),
-  TRADE_GROUP_COMMIT_MAX_BATCH: int(1, 1_000).default(64),
+  TRADE_GROUP_COMMIT_MAX_BATCH: int(1, 1_000).default(25),
   TRADE_WRITER_THREAD: bool.default(true),
   TRADING_PASSWORD_CACHE_SECONDS: int(0, 3_600).default(300),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),

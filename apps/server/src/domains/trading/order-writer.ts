@@ -21,6 +21,8 @@ export interface WriterSetup {
   calendar: CalendarOptions;
   /** The app's clock mode; the instants themselves come with each order. */
   clockMode: Clock['mode'];
+  /** Whether the main thread's database has a checkpointer thread (then this connection never checkpoints). */
+  checkpointThread: boolean;
 }
 
 /** Orders go over in one message per turn of the event loop, answers in one message per batch. */
@@ -130,6 +132,7 @@ export class OrderWriter {
       config,
       calendar: calendar.options,
       clockMode: clock.mode,
+      checkpointThread: database.checkpointer !== undefined,
     };
     const worker = new Worker(WORKER_ENTRY, { name: 'order-writer', workerData: { ...setup, entry: WRITER_MODULE } });
     worker.on('message', (message: WriterReply) => this.onReply(message));

@@ -16,7 +16,10 @@ const port = parentPort;
 if (!port) throw new Error('the order writer runs as a worker thread');
 const setup = workerData as WriterSetup;
 const { config } = setup;
-const database = openSqlite(setup.file, { writeLock: new WriteLock(WRITER, setup.lock) });
+const database = openSqlite(setup.file, {
+  writeLock: new WriteLock(WRITER, setup.lock),
+  checkpoints: setup.checkpointThread ? 'elsewhere' : 'connection',
+});
 // Every command brings its instant (commandContext): this clock is never read for one.
 const clock: Clock = { mode: setup.clockMode, nowMs: () => Date.now(), now: () => new Date() };
 const base: TradingContext = {

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type Tran
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { bindSqliteConnection } from './sql-runner.ts';
+import { Checkpointer, type CheckpointerOptions } from './checkpointer.ts';
 import { LockedSqliteDialect, WriteLock } from './write-lock.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
    * connection to the file (the order writer). Every use of `db` takes it.
    */
   writeLock?: WriteLock | undefined;
+  /** SQLite file with `checkpoints: 'thread'`: the thread that checkpoints the WAL. */
+  checkpointer?: Checkpointer | undefined;
   /**
    * SQLite only: a second, read-only connection for hot reads (a session, a stored answer). In WAL
    * mode it sees exactly what has been committed — never the writer's open transaction — and needs
@@ -45,16 +48,34 @@ pg.types.setTypeParser(20, (value: string) => {
   return parsed;
 });
 
+export interface SqliteOptions {
+  /** The write lock of the thread that shares the file with this one (a new one otherwise). */
+  writeLock?: WriteLock;
+  /**
+   * Who checkpoints the WAL into the database file (docs/adr/0008-checkpointer-thread.md):
+   * `connection` — this connection's commits, when the WAL has grown past ~40 MB (SQLite's own way);
+   * `thread` — a checkpointer thread that this handle starts and stops; `elsewhere` — never this
+   * connection, because the thread that shares the file has a checkpointer (the order writer's).
+   */
+  checkpoints?: 'connection' | 'thread' | 'elsewhere';
+  /** With `checkpoints: 'thread'`: how often it looks and when it takes the write lock. */
+  checkpointer?: CheckpointerOptions;
+}
+
 /**
  * Opens a SQLite database. A file database's connection is used under a write lock (a new one, or
  * the one of the thread that shares it: `writeLock`), so that threads of one process with their own
  * connections to the file take turns instead of meeting in SQLite's busy handler.
  */
-export function openSqlite(file: string, options: { writeLock?: WriteLock } = {}): DatabaseHandle {
+export function openSqlite(file: string, options: SqliteOptions = {}): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SQLite(file);
-  configureSqliteConnection(connection);
+  const checkpoints = file === ':memory:' ? 'connection' : (options.checkpoints ?? 'connection');
+  configureSqliteConnection(connection, { autoCheckpoint: checkpoints === 'connection' });
   const writeLock = file === ':memory:' ? undefined : (options.writeLock ?? new WriteLock());
+  const checkpointer =
+    checkpoints === 'thread' && writeLock ? new Checkpointer(file, writeLock, options.checkpointer) : undefined;
+  checkpointer?.start();
   const dialectConfig = { database: connection };
   const db = new Kysely<Database>({
     dialect: writeLock ? new LockedSqliteDialect(dialectConfig, writeLock) : new SqliteDialect(dialectConfig),
@@ -67,6 +88,7 @@ export function openSqlite(file: string, options: { writeLock?: WriteLock } = {}
     sqlite: connection,
     sqliteFile: file === ':memory:' ? undefined : file,
     writeLock,
+    checkpointer,
     sqliteReader: () => {
       if (file === ':memory:') return undefined;
       if (!reader) {
@@ -92,14 +114,18 @@ export function openSqlite(file: string, options: { writeLock?: WriteLock } = {}
       });
     },
     close: async () => {
+      await checkpointer?.close();
       reader?.close();
       await db.destroy();
     },
   };
 }
 
-/** The settings every connection of ours to a SQLite file has, in whichever thread. */
-function configureSqliteConnection(connection: SQLite.Database): void {
+/**
+ * The settings every connection of ours to a SQLite file has, in whichever thread. `autoCheckpoint`
+ * false: this connection's commits never checkpoint, because the checkpointer thread does it.
+ */
+export function configureSqliteConnection(connection: SQLite.Database, options: { autoCheckpoint: boolean }): void {
   connection.pragma('journal_mode = WAL');
   // Money is at stake: FULL makes every commit durable at the cost of an fsync per transaction.
   connection.pragma('synchronous = FULL');
@@ -113,10 +139,11 @@ function configureSqliteConnection(connection: SQLite.Database): void {
   // hot tables and indexes (64 MiB) instead of SQLite's 2 MiB default, so writes stop re-reading
   // evicted pages.
   connection.pragma('cache_size = -65536');
-  // Checkpoint every ~40 MB of WAL instead of every 4 MB: a checkpoint runs inside the COMMIT that
-  // crosses the mark (blocking that connection's thread), and hot pages written many times in between — the
-  // system accounts, the tails of the order and posting tables — are copied to the database once.
-  connection.pragma('wal_autocheckpoint = 10000');
+  // Without the checkpointer thread: checkpoint every ~40 MB of WAL instead of every 4 MB. Such a
+  // checkpoint runs inside the COMMIT that crosses the mark, blocking that connection's thread for
+  // tens of milliseconds; hot pages written many times in between — the system accounts, the tails
+  // of the order and posting tables — are copied to the database once.
+  connection.pragma(`wal_autocheckpoint = ${options.autoCheckpoint ? 10_000 : 0}`);
 }
 
 export function openPostgres(url: string, options: { schema?: string; max?: number } = {}): DatabaseHandle {
@@ -135,8 +162,14 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
   };
 }
 
-export function openDatabase(config: { DATABASE_URL?: string | undefined; sqliteFile: string }): DatabaseHandle {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openSqlite(config.sqliteFile);
+export function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  sqliteFile: string;
+  SQLITE_CHECKPOINT_THREAD: boolean;
+}): DatabaseHandle {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openSqlite(config.sqliteFile, { checkpoints: config.SQLITE_CHECKPOINT_THREAD ? 'thread' : 'connection' });
 }
 
 /** True when a database error is a unique-constraint violation, on either dialect. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAIN, WRITER, WriteLock } from './write-lock.ts';
+import { CHECKPOINTER, MAIN, WRITER, WriteLock } from './write-lock.ts';
 
 const ENTRY = new URL('../worker-entry.mjs', import.meta.url);
 const HELPER = new URL('./write-lock.test-worker.ts', import.meta.url).href;
@@ -104,6 +104,34 @@ describe('the SQLite write lock shared by the main thread and the order writer t
   it('refuses a release by a thread that does not hold it, and an unknown holder id', () => {
     const lock = new WriteLock(MAIN);
     expect(() => lock.release()).toThrow(/does not hold/);
-    expect(() => new WriteLock(3, lock.buffer)).toThrow(RangeError);
+    expect(() => new WriteLock(4, lock.buffer)).toThrow(RangeError);
+    expect(() => lock.acquireBlocking()).toThrow(/only the checkpointer/);
+  });
+
+  it('lets the checkpointer wait blocking for its turn and keeps the others out while it holds it', async () => {
+    const lock = new WriteLock(MAIN);
+    await lock.acquire();
+    const other = await writerThread(lock);
+    const asking = other.next('asking');
+    const held = other.next('held');
+    other.send({ type: 'hold-blocking', ms: 100 });
+    await asking;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Still the main thread's: the blocked thread has not taken it from under us.
+    expect(lock.heldBy).toBe(MAIN);
+    const releasedAt = performance.now() + performance.timeOrigin;
+    lock.release();
+    const { at } = (await held) as { at: number };
+    expect(at).toBeGreaterThanOrEqual(releasedAt);
+    expect(lock.heldBy).toBe(CHECKPOINTER);
+    // While it holds the lock (100 ms), the main thread waits for its turn.
+    let mainIn = false;
+    const mainTurn = lock.acquire().then(() => (mainIn = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(mainIn).toBe(false);
+    await other.next('released');
+    await mainTurn;
+    expect(lock.heldBy).toBe(MAIN);
+    lock.release();
   });
 });

@@ -8,21 +8,28 @@ import { SqliteDialect, type SqliteDialectConfig } from 'kysely';
  * time and makes the others wait in its busy handler — a sleep that, on the main thread, would stop
  * every request. Taking this lock first means that wait happens here, asynchronously.
  *
- * Shared memory holds the holder (0 when free) and the number of main-thread waiters. Waiting uses
- * `Atomics.waitAsync`, so no thread is ever blocked while it waits. The main thread goes first: the
- * writer thread takes the lock only when no main-thread caller is waiting (the main thread holds it
- * briefly, for a query or a short transaction; the writer holds it for a batch of orders). The
- * holder is recorded, so a writer thread that dies holding the lock can be cleared (`releaseIfHeldBy`).
+ * Shared memory holds the holder (0 when free) and the number of main-thread and checkpointer
+ * waiters. Waiting uses `Atomics.waitAsync`, so neither of those threads is ever blocked while it
+ * waits; only the checkpointer, which has nothing else to do, blocks. The checkpointer goes first (a
+ * few milliseconds, once the WAL is long: checkpointer.ts), then the main thread: the order writer
+ * takes the lock only when no main-thread caller is waiting (the main thread holds it briefly, for a
+ * query or a short transaction; the writer holds it for a batch of orders). The holder is recorded,
+ * so a thread that dies holding the lock can be cleared (`releaseIfHeldBy`).
  */
 export class WriteLock {
   private readonly cells: Int32Array;
 
-  /** `holder`: this thread's id in the lock, 1 for the main thread, 2 for the order writer. */
+  /**
+   * `holder`: this thread's id in the lock, 1 for the main thread, 2 for the order writer, 3 for the
+   * checkpointer (checkpointer.ts).
+   */
   constructor(
     readonly holder: number = MAIN,
-    readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(8),
+    readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(12),
   ) {
-    if (holder !== MAIN && holder !== WRITER) throw new RangeError('a write lock holder is 1 (main) or 2 (writer)');
+    if (holder !== MAIN && holder !== WRITER && holder !== CHECKPOINTER) {
+      throw new RangeError('a write lock holder is 1 (main), 2 (writer) or 3 (checkpointer)');
+    }
     this.cells = new Int32Array(buffer);
   }
 
@@ -32,8 +39,13 @@ export class WriteLock {
     if (main) Atomics.add(this.cells, MAIN_WAITING, 1);
     try {
       for (;;) {
+        // Give way to the checkpointer, and (the order writer) to the main thread's waiting callers.
+        const checkpointer = Atomics.load(this.cells, CHECKPOINTER_WAITING);
+        if (checkpointer > 0) {
+          await waitChange(this.cells, CHECKPOINTER_WAITING, checkpointer);
+          continue;
+        }
         if (!main) {
-          // Give way to the main thread's waiting callers.
           const waiting = Atomics.load(this.cells, MAIN_WAITING);
           if (waiting > 0) {
             await waitChange(this.cells, MAIN_WAITING, waiting);
@@ -49,6 +61,25 @@ export class WriteLock {
         Atomics.sub(this.cells, MAIN_WAITING, 1);
         Atomics.notify(this.cells, MAIN_WAITING);
       }
+    }
+  }
+
+  /**
+   * The checkpointer's way in: blocks this thread until it holds the lock (`Atomics.wait`), and goes
+   * before everyone else — it holds the lock for a few milliseconds, and while it waits the WAL grows.
+   */
+  acquireBlocking(): void {
+    if (this.holder !== CHECKPOINTER) throw new Error('only the checkpointer thread may block on the write lock');
+    Atomics.add(this.cells, CHECKPOINTER_WAITING, 1);
+    try {
+      for (;;) {
+        const current = Atomics.compareExchange(this.cells, HOLDER, FREE, this.holder);
+        if (current === FREE) return;
+        Atomics.wait(this.cells, HOLDER, current);
+      }
+    } finally {
+      Atomics.sub(this.cells, CHECKPOINTER_WAITING, 1);
+      Atomics.notify(this.cells, CHECKPOINTER_WAITING);
     }
   }
 
@@ -73,9 +104,11 @@ export class WriteLock {
 
 export const MAIN = 1;
 export const WRITER = 2;
+export const CHECKPOINTER = 3;
 const FREE = 0;
 const HOLDER = 0;
 const MAIN_WAITING = 1;
+const CHECKPOINTER_WAITING = 2;
 
 /** Waits until the cell no longer holds `value` (or may not: callers look again). */
 async function waitChange(cells: Int32Array, index: number, value: number): Promise<void> {

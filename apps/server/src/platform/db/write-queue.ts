@@ -42,7 +42,7 @@ export class WriteQueue {
 
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly options: { maxBatch: number } = { maxBatch: 64 },
+    private readonly options: { maxBatch: number } = { maxBatch: 25 },
   ) {}
 
   /** Runs `work` in a transaction (shared with other queued work on SQLite); resolves after commit. */

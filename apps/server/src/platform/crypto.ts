@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
@@ -38,7 +38,8 @@ export function newSessionToken(): string {
 }
 
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // One-shot: no Hash object per call (a session token and a request body are hashed per request).
+  return hash('sha256', value, 'hex');
 }
 
 export function safeEqualHex(a: string, b: string): boolean {

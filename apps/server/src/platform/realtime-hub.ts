@@ -6,6 +6,11 @@
 export interface RealtimeHub {
   /** Delivers `message` to every listener of `topic` (in every instance, for a shared hub). */
   publish(topic: string, message: string): void;
+  /**
+   * False when nobody can hear `topic` (so a publisher may skip serializing the message). A shared
+   * hub cannot know about the other instances and does not implement it: always publish there.
+   */
+  hasListeners?(topic: string): boolean;
   /** Listens to one topic; returns the function that stops listening. */
   subscribe(topic: string, listener: (message: string) => void): () => void;
   /**
@@ -18,6 +23,10 @@ export interface RealtimeHub {
 
 export class InProcessHub implements RealtimeHub {
   private readonly listeners = new Map<string, Set<(message: string) => void>>();
+
+  hasListeners(topic: string): boolean {
+    return this.listeners.has(topic);
+  }
 
   publish(topic: string, message: string): void {
     const set = this.listeners.get(topic);

@@ -18,7 +18,10 @@ export function isPrivateTopic(topic: string): topic is StreamPrivateTopic {
  * instance. `data` must be what the investor may see; it is serialized once here.
  */
 export function publishUserEvent(ctx: AppContext, userId: number, event: string, data: unknown): void {
-  ctx.hub.publish(userTopic(userId), JSON.stringify({ type: 'event', topic: 'user', at: Date.now(), event, data }));
+  const topic = userTopic(userId);
+  // Most orders are placed with no screen of the investor listening on this instance's hub.
+  if (ctx.hub.hasListeners?.(topic) === false) return;
+  ctx.hub.publish(topic, JSON.stringify({ type: 'event', topic: 'user', at: Date.now(), event, data }));
 }
 
 /** Publishes a support-conversation event (a reply, the operator typing) to the investor's sockets. */

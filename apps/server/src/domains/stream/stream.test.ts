@@ -305,8 +305,12 @@ for (const dialect of DIALECTS) {
       expect(await client.take(isType('authenticated'))).toEqual({ type: 'authenticated' });
       expect((await client.take(isType('subscribed'))).topics).toEqual(['user', 'support']);
 
-      publishUserEvent(t.ctx, userId, 'order.filled', { orderId: 7, filled: 100 });
-      publishUserEvent(t.ctx, userId + 1_000, 'order.filled', { orderId: 8, filled: 1 });
+      // An event nobody on this hub listens to is not even serialized.
+      let serialized = 0;
+      const counted = (data: object) => ({ ...data, toJSON: () => (serialized++, data) });
+      publishUserEvent(t.ctx, userId, 'order.filled', counted({ orderId: 7, filled: 100 }));
+      publishUserEvent(t.ctx, userId + 1_000, 'order.filled', counted({ orderId: 8, filled: 1 }));
+      expect(serialized).toBe(1);
       publishSupportEvent(t.ctx, userId, 'support.reply', { text: 'Hallo' });
       const event = await client.take(isType('event'));
       expect(event).toMatchObject({ topic: 'user', event: 'order.filled', data: { orderId: 7, filled: 100 } });

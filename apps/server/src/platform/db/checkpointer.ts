@@ -84,8 +84,8 @@ export class Checkpointer {
     this.setup = {
       file,
       lock: lock.buffer,
-      intervalMs: options.intervalMs ?? 100,
-      restartFrames: options.restartFrames ?? 4_000,
+      intervalMs: options.intervalMs ?? 400,
+      restartFrames: options.restartFrames ?? 12_000,
     };
   }
 

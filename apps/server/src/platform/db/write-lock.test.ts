@@ -101,6 +101,25 @@ describe('the SQLite write lock shared by the main thread and the order writer t
     lock.release();
   });
 
+  it('lets the others in again when the checkpointer dies while it waits at the head of the queue', async () => {
+    const lock = new WriteLock(MAIN);
+    await lock.acquire();
+    const other = await writerThread(lock);
+    const asking = other.next('asking');
+    other.send({ type: 'hold-blocking', ms: 10 });
+    await asking;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // It waits in Atomics.wait, first in line; then it dies there.
+    await other.worker.terminate();
+    lock.release();
+    expect(lock.releaseIfHeldBy(CHECKPOINTER)).toBe(false);
+    // The order writer's turn comes (it would wait for the dead checkpointer for ever otherwise).
+    const writer = new WriteLock(WRITER, lock.buffer);
+    await writer.acquire();
+    expect(lock.heldBy).toBe(WRITER);
+    writer.release();
+  });
+
   it('refuses a release by a thread that does not hold it, and an unknown holder id', () => {
     const lock = new WriteLock(MAIN);
     expect(() => lock.release()).toThrow(/does not hold/);

@@ -89,8 +89,15 @@ export class WriteLock {
     Atomics.notify(this.cells, HOLDER);
   }
 
-  /** Frees the lock if `holder` (a thread that has died) holds it; true when it did. */
+  /**
+   * Frees the lock if `holder` (a thread that has died) holds it; true when it did. A dead
+   * checkpointer may also have died waiting: its place at the head of the queue goes too, or
+   * everyone else would wait for it for ever.
+   */
   releaseIfHeldBy(holder: number): boolean {
+    if (holder === CHECKPOINTER && Atomics.exchange(this.cells, CHECKPOINTER_WAITING, 0) !== 0) {
+      Atomics.notify(this.cells, CHECKPOINTER_WAITING);
+    }
     const cleared = Atomics.compareExchange(this.cells, HOLDER, holder, FREE) === holder;
     if (cleared) Atomics.notify(this.cells, HOLDER);
     return cleared;

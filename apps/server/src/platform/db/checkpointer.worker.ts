@@ -72,11 +72,19 @@ function checkpoint(): void {
 const CATCH_UP_FRAMES = 64;
 const MAX_PASSES = 4;
 
+// A failure that repeats at every pass (a full disk, say) is reported once a minute, not 150 times.
+let lastError = { message: '', at: 0 };
+
 function loop(): void {
   try {
     checkpoint();
   } catch (error) {
-    send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    const now = Date.now();
+    if (message !== lastError.message || now - lastError.at >= 60_000) {
+      lastError = { message, at: now };
+      send({ type: 'error', message });
+    }
   }
   timer = setTimeout(loop, setup.intervalMs);
 }

@@ -7,7 +7,8 @@ import { migrateToLatest } from '../src/platform/db/migrate.ts';
 
 try {
   const config = loadConfig();
-  const database = openDatabase(config);
+  // A short-lived reader: no checkpointer thread of its own (the server's does that work).
+  const database = openDatabase({ ...config, SQLITE_CHECKPOINT_THREAD: false });
   try {
     await migrateToLatest(database);
     const report = await verifyLedger(database.db);

@@ -76,7 +76,8 @@ try {
 }
 
 try {
-  const ctx = await createContext(loadConfig());
+  // A short-lived process: its one transaction checkpoints as SQLite does, no checkpointer thread.
+  const ctx = await createContext({ ...loadConfig(), SQLITE_CHECKPOINT_THREAD: false });
   try {
     const summary = await importBars(ctx, {
       code,

@@ -31,6 +31,12 @@ export interface EntryInput {
   referenceId?: string | number | undefined;
   memo?: string | undefined;
   postings: PostingInput[];
+  /**
+   * True when the key names a row made in this same transaction (a new order's fill): no earlier
+   * entry can carry it, so the look-up for one is skipped. The key's unique index still refuses a
+   * second entry.
+   */
+  keyIsNew?: boolean;
 }
 
 interface LockedAccount {
@@ -127,10 +133,12 @@ export class Ledger {
 
     // The hot path of every movement: plain statements, prepared once (see sql-runner.ts).
     const run = sqlRunner(trx, this.dialect);
-    const previous = await run.get<{ id: number }>('select id from journal_entries where idempotency_key = ?', [
-      input.idempotencyKey,
-    ]);
-    if (previous !== undefined) return { entryId: Number(previous.id), replayed: true };
+    if (!input.keyIsNew) {
+      const previous = await run.get<{ id: number }>('select id from journal_entries where idempotency_key = ?', [
+        input.idempotencyKey,
+      ]);
+      if (previous !== undefined) return { entryId: Number(previous.id), replayed: true };
+    }
 
     // Net the postings per account, then lock the accounts in id order: every transaction takes its
     // locks in the same order, so two movements can never wait on each other in a cycle.

@@ -71,6 +71,25 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
     await expectVerified();
   });
 
+  it('skips the look-up for a key marked new, and its unique index still refuses a second entry', async () => {
+    const user = await newUser();
+    await deposit(user, 10_000, 'dep-new');
+    const again = tx((trx) =>
+      ledger.post(trx, {
+        idempotencyKey: 'dep-new',
+        keyIsNew: true,
+        kind: 'deposit',
+        postings: [
+          { account: { system: 'bank_clearing' }, amountMinor: -10_000 },
+          { account: { userId: user, kind: 'cash' }, amountMinor: 10_000 },
+        ],
+      }),
+    );
+    await expect(again).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await bal({ userId: user, kind: 'cash' })).toBe(10_000);
+    await expectVerified();
+  });
+
   it('refuses unbalanced entries and overdrafts, writing nothing', async () => {
     const user = await newUser();
     await deposit(user, 5_000);

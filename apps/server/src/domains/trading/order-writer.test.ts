@@ -60,6 +60,35 @@ async function orderCount(t: TestApp, userId?: number) {
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
+describe('settings and instruments read once per batch', () => {
+  // An order reads the fee settings and its instrument once per transaction (a group-commit batch):
+  // a change committed between two batches must reach the next order, on either path.
+  for (const threaded of [true, false]) {
+    it(`sees a fee and a suspension committed between two orders (${threaded ? 'writer thread' : 'main thread'})`, async () => {
+      const t = await orderApp(threaded ? {} : { TRADE_WRITER_THREAD: 'false' });
+      expect(tradingEngine(t.ctx).orders.threaded).toBe(threaded);
+      const { token } = await fundedTrader(t);
+      // gross 12.34 × 100 = 1,234.00: commission 0.25 % = 3.09, under the 5.00 minimum.
+      expect(body(await placeOrder(t, token, buy(1))).data).toMatchObject({ commission: '5.00' });
+      await t.ctx.database.db
+        .insertInto('settings')
+        .values({ key: 'commissionMin', value: '9.00', updatedAt: t.clock.nowMs(), updatedBy: null })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: '9.00' }))
+        .execute();
+      expect(body(await placeOrder(t, token, buy(1))).data).toMatchObject({ commission: '9.00' });
+      await t.ctx.database.db
+        .updateTable('instruments')
+        .set({ status: 'suspended' })
+        .where('code', '=', 'TST')
+        .execute();
+      const refused = await placeOrder(t, token, buy(1));
+      expect(refused.statusCode).toBe(422);
+      expect(body(refused).error).toBe('INSTRUMENT_SUSPENDED');
+      await expectLedgerOk(t);
+    });
+  }
+});
+
 describe('the order writer thread', () => {
   it('writes the orders of a SQLite file database, and its answers are exactly the response schema', async () => {
     const t = await orderApp();

@@ -144,6 +144,38 @@ export async function readSettings(run: SqlRunner): Promise<Map<string, string>>
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
+interface TransactionReads {
+  settings?: ReadonlyMap<string, string>;
+  instruments: Map<string, InstrumentRow | undefined>;
+}
+const transactionReads = new WeakMap<SqlRunner, TransactionReads>();
+
+function readsOf(run: SqlRunner): TransactionReads {
+  let reads = transactionReads.get(run);
+  if (!reads) {
+    reads = { instruments: new Map() };
+    transactionReads.set(run, reads);
+  }
+  return reads;
+}
+
+/**
+ * The settings and an instrument, read once per transaction: `run` must be a transaction's runner
+ * (never the pool's), and the transaction must not change them. A group-commit batch on SQLite is
+ * one transaction holding the write lock, so its orders see exactly what each would have read.
+ */
+export async function settingsInTransaction(run: SqlRunner): Promise<ReadonlyMap<string, string>> {
+  const reads = readsOf(run);
+  reads.settings ??= await readSettings(run);
+  return reads.settings;
+}
+
+export async function instrumentInTransaction(run: SqlRunner, code: string): Promise<InstrumentRow | undefined> {
+  const reads = readsOf(run);
+  if (!reads.instruments.has(code)) reads.instruments.set(code, await findInstrumentByCode(run, code));
+  return reads.instruments.get(code);
+}
+
 export async function cashBalance(run: SqlRunner, accountCode: string): Promise<number> {
   const row = await run.get<{ balanceMinor: number }>(
     'select balance_minor as "balanceMinor" from ledger_accounts where code = ?',

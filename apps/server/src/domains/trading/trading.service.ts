@@ -135,7 +135,7 @@ function wholePositive(
 
 // ── settings, instruments, quotes ───────────────────────────────────────────────────────────────
 
-export function feeScheduleOf(settings: Map<string, string>): FeeSchedule {
+export function feeScheduleOf(settings: ReadonlyMap<string, string>): FeeSchedule {
   return {
     commissionRate: settings.get('commissionRate') ?? SETTING_DEFAULTS.commissionRate,
     commissionMin: settings.get('commissionMin') ?? SETTING_DEFAULTS.commissionMin,
@@ -144,7 +144,7 @@ export function feeScheduleOf(settings: Map<string, string>): FeeSchedule {
   };
 }
 
-export function tPlusOneOf(settings: Map<string, string>): boolean {
+export function tPlusOneOf(settings: ReadonlyMap<string, string>): boolean {
   return (settings.get('tPlusOne') ?? SETTING_DEFAULTS.tPlusOne) === 'true';
 }
 
@@ -286,9 +286,9 @@ export async function placeOrderInTransaction(
 ): Promise<PlacedOrder> {
   const { order, userId, nowMs } = input;
   const run = sqlRunner(trx, ctx.database.dialect);
-  const instrument = requireInstrument(await repo.findInstrumentByCode(run, order.code), order.code);
+  const instrument = requireInstrument(await repo.instrumentInTransaction(run, order.code), order.code);
   const quote = assertTradable(ctx, instrument, nowMs);
-  const settings = await repo.readSettings(run);
+  const settings = await repo.settingsInTransaction(run);
   const fees = feeScheduleOf(settings);
   const base = {
     userId,
@@ -334,6 +334,8 @@ export async function placeOrderInTransaction(
       });
       await ctx.ledger.post(trx, {
         idempotencyKey: `order:${orderId}:fill`,
+        // The order was inserted just now, in this transaction.
+        keyIsNew: true,
         kind: 'trade.buy',
         referenceType: 'order',
         referenceId: orderId,
@@ -466,6 +468,7 @@ export async function placeOrderInTransaction(
     await sellFromLot(ctx, trx, run, {
       lot,
       orderId,
+      orderIsNew: true,
       quantity,
       fillTicks,
       sellType: order.type,
@@ -551,6 +554,8 @@ async function sellFromLot(
     costs: TradeCosts;
     releasedReservation: number;
     nowMs: number;
+    /** The order was inserted in this transaction (an immediate fill), not filled later. */
+    orderIsNew: boolean;
   },
 ): Promise<void> {
   const { lot, costs, quantity, nowMs } = input;
@@ -597,6 +602,7 @@ async function sellFromLot(
   if (postings.length >= 2) {
     await ctx.ledger.post(trx, {
       idempotencyKey: `order:${input.orderId}:fill`,
+      keyIsNew: input.orderIsNew,
       kind: 'trade.sell',
       referenceType: 'order',
       referenceId: input.orderId,
@@ -698,6 +704,7 @@ export async function fillRestingOrder(
   await sellFromLot(ctx, trx, run, {
     lot,
     orderId: order.id,
+    orderIsNew: false,
     quantity: order.quantity,
     fillTicks,
     sellType: 'limit',

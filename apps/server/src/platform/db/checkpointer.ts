@@ -34,20 +34,14 @@ export interface CheckpointRun {
 }
 
 export type CheckpointerMessage =
-  | { type: 'ready' }
-  | { type: 'checkpoint'; run: CheckpointRun }
-  | { type: 'error'; message: string }
-  | { type: 'closed' };
+  { type: 'ready' } | { type: 'checkpoint'; run: CheckpointRun } | { type: 'error'; message: string };
 
 export interface CheckpointerStats {
   /** Checkpoints that copied frames, and how many of them finished under the write lock. */
   runs: number;
   underLock: number;
-  /** The longest time the write lock was held for one (ms). */
-  longestLockMs: number;
   /** Threads started after one had died. */
   restarts: number;
-  last: CheckpointRun | null;
 }
 
 const WORKER_ENTRY = new URL('../worker-entry.mjs', import.meta.url);
@@ -67,7 +61,7 @@ export class Checkpointer {
   private worker: Worker | null = null;
   private closing: Promise<void> | null = null;
   private readonly setup: CheckpointerSetup;
-  readonly stats: CheckpointerStats = { runs: 0, underLock: 0, longestLockMs: 0, restarts: 0, last: null };
+  readonly stats: CheckpointerStats = { runs: 0, underLock: 0, restarts: 0 };
   /** Where failures go (the app sets its logger). */
   onError: (error: Error) => void = (error) => console.error(error);
   /** Called after each checkpoint that copied frames (tests). */
@@ -135,8 +129,6 @@ export class Checkpointer {
   private record(run: CheckpointRun): void {
     this.stats.runs += 1;
     if (run.underLock) this.stats.underLock += 1;
-    this.stats.longestLockMs = Math.max(this.stats.longestLockMs, run.lockHeldMs);
-    this.stats.last = run;
     this.onCheckpoint?.(run);
   }
 

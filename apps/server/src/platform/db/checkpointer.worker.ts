@@ -93,7 +93,6 @@ port.on('message', (message: { type: 'close' }) => {
   if (message.type !== 'close') return;
   if (timer) clearTimeout(timer);
   connection.close();
-  send({ type: 'closed' });
   port.close();
 });
 

@@ -69,7 +69,14 @@ export async function placeOrderUnit(
 ): Promise<PlaceOrderOutcome> {
   const ctx = commandContext(base, command);
   const run = sqlRunner(trx, ctx.database.dialect);
-  const claim = { ...command.claim, mode: 'deferred' as const, stored: false };
+  // Spelled out, not spread (see newOrder in trading.service.ts): this runs for every order.
+  const claim = {
+    userId: command.claim.userId,
+    key: command.claim.key,
+    requestHash: command.claim.requestHash,
+    mode: 'deferred' as const,
+    stored: false,
+  };
   const stored = await claimInTransaction(run, claim, {
     nowMs: command.nowMs,
     duplicateWindowMs: ctx.config.DUPLICATE_SUBMIT_WINDOW_MS,
@@ -81,11 +88,16 @@ export async function placeOrderUnit(
     requestKey: command.claim.key,
     nowMs: command.nowMs,
   });
-  const change = await describeInTransaction(ctx, trx, { ...placed, lang: command.lang });
+  const change = await describeInTransaction(ctx, trx, {
+    orderId: placed.orderId,
+    positionIds: placed.positionIds,
+    written: placed.written,
+    lang: command.lang,
+  });
   // toOrderWire builds exactly the wire type (order-writer.test.ts holds the stored answer to the
   // response schema), so the answer is serialized as it is, without parsing it again.
   const answer: StoredAnswer = { statusCode: 200, body: JSON.stringify(ok(change.order)) };
-  await storeInTransaction(run, claim, { ...answer, nowMs: command.nowMs });
+  await storeInTransaction(run, claim, { statusCode: answer.statusCode, body: answer.body, nowMs: command.nowMs });
   return { kind: 'placed', answer, change };
 }
 

@@ -83,7 +83,11 @@ export class OrderWriter {
   /** Places the order; resolves once its transaction has committed. */
   place(input: Omit<PlaceOrderCommand, 'market'>): Promise<PlaceOrderOutcome> {
     const command: PlaceOrderCommand = {
-      ...input,
+      userId: input.userId,
+      order: input.order,
+      claim: input.claim,
+      nowMs: input.nowMs,
+      lang: input.lang,
       market: { open: this.ctx.market.isOpen(input.nowMs), quote: this.ctx.market.quote(input.order.code) },
     };
     if (this.closing) return Promise.reject(new Error('the order writer is closed'));
@@ -134,7 +138,7 @@ export class OrderWriter {
       clockMode: clock.mode,
       checkpointThread: database.checkpointer !== undefined,
     };
-    const worker = new Worker(WORKER_ENTRY, { name: 'order-writer', workerData: { ...setup, entry: WRITER_MODULE } });
+    const worker = new Worker(WORKER_ENTRY, { name: 'order-writer', workerData: { entry: WRITER_MODULE, ...setup } });
     worker.on('message', (message: WriterReply) => this.onReply(message));
     // A thread that dies (a bug, out of memory) fails the orders it held; the next order starts a new
     // one. ('error' is followed by 'exit': the second call finds nothing left of this thread.)

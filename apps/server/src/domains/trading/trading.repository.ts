@@ -184,6 +184,16 @@ export async function cashBalance(run: SqlRunner, accountCode: string): Promise<
   return row ? Number(row.balanceMinor) : 0;
 }
 
+/** What a fill wrote on its order: the price and the costs by the fee module. */
+export interface OrderFill {
+  priceTicks: number;
+  grossMinor: number;
+  commissionMinor: number;
+  transactionFeeMinor: number;
+  stampDutyMinor: number;
+  totalMinor: number;
+}
+
 export interface NewOrder {
   userId: number;
   instrumentId: number;
@@ -197,14 +207,7 @@ export interface NewOrder {
   positionId: number | null;
   holdId: number | null;
   heldMinor: number | null;
-  fill: {
-    priceTicks: number;
-    grossMinor: number;
-    commissionMinor: number;
-    transactionFeeMinor: number;
-    stampDutyMinor: number;
-    totalMinor: number;
-  } | null;
+  fill: OrderFill | null;
   requestKey: string;
   tradingDate: string;
   expiresAt: number | null;
@@ -263,28 +266,19 @@ export const readOrder = (run: SqlRunner, orderId: number) => selectOrder(run, o
 
 export async function markOrderFilled(
   run: SqlRunner,
-  input: {
-    orderId: number;
-    priceTicks: number;
-    grossMinor: number;
-    commissionMinor: number;
-    transactionFeeMinor: number;
-    stampDutyMinor: number;
-    totalMinor: number;
-    nowMs: number;
-  },
+  input: { orderId: number; fill: OrderFill; nowMs: number },
 ): Promise<void> {
   await run.run(
     `update orders set status = 'filled', fill_price_ticks = ?, gross_minor = ?, commission_minor = ?,
        transaction_fee_minor = ?, stamp_duty_minor = ?, total_minor = ?, filled_at = ?
      where id = ? and status = 'new'`,
     [
-      input.priceTicks,
-      input.grossMinor,
-      input.commissionMinor,
-      input.transactionFeeMinor,
-      input.stampDutyMinor,
-      input.totalMinor,
+      input.fill.priceTicks,
+      input.fill.grossMinor,
+      input.fill.commissionMinor,
+      input.fill.transactionFeeMinor,
+      input.fill.stampDutyMinor,
+      input.fill.totalMinor,
       input.nowMs,
       input.orderId,
     ],

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle, Dialect } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as ledger from './migrations/0002-ledger.ts';
@@ -7,6 +7,7 @@ import * as wallet from './migrations/0004-wallet.ts';
 import * as fourEyes from './migrations/0005-four-eyes.ts';
 import * as market from './migrations/0006-market.ts';
 import * as trading from './migrations/0007-trading.ts';
+import * as orderPathIndexes from './migrations/0008-order-path-indexes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0005-four-eyes': fourEyes,
   '0006-market': market,
   '0007-trading': trading,
+  '0008-order-path-indexes': orderPathIndexes,
 };
 
 /** Every migration's name, in order. */
@@ -36,15 +38,27 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({
+function migrator(handle: DatabaseHandle): Migrator {
+  return new Migrator({
     db: handle.db,
     provider: new InCodeProvider(handle.dialect),
     // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  return applied(await migrator(handle).migrateToLatest());
+}
+
+/** Brings the schema up to `name` and no further (tests of a migration on the data before it). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<string[]> {
+  if (!MIGRATION_NAMES.includes(name)) throw new Error(`no migration ${name}`);
+  return applied(await migrator(handle).migrateTo(name));
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

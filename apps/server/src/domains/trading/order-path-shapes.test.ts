@@ -25,7 +25,7 @@ const ORDER_PATH = [
 ];
 
 /** `file:line` of every object literal with a property after a spread. */
-export function propertiesAfterSpread(file: string, text: string): string[] {
+function propertiesAfterSpread(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node) => {

@@ -29,6 +29,14 @@ const TEST_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
+/**
+ * The instant every test app's simulated clock starts at (frozen there until a test advances it). The
+ * system clock is some other date: whatever a test checks must be built on the app's clock
+ * (`t.ctx.clock`), never on `Date.now()`. `npm run test:later-date` runs the server suite with the system
+ * clock a year ahead to prove it.
+ */
+export const HARNESS_START = new Date('2026-11-23T09:00:00Z');
+
 export interface TestApp {
   app: App;
   ctx: AppContext;
@@ -51,7 +59,7 @@ export async function createTestApp(
     JWE_PRIVATE_KEY: TEST_KEY_PEM,
     ...env,
   });
-  const clock = new SimulatedClock({ startAt: new Date('2026-11-23T09:00:00Z'), frozen: true });
+  const clock = new SimulatedClock({ startAt: HARNESS_START, frozen: true });
   let schema: string | undefined;
   let database;
   if (dialect === 'postgres') {
@@ -101,7 +109,7 @@ export function body<T = any>(response: { body: string }): Envelope<T> {
 }
 
 /** Encrypts a payload for login/register the way the web client does, at the app's clock. */
-export async function seal(t: TestApp, payload: Record<string, unknown>, nowMs = t.clock.nowMs()): Promise<string> {
+export async function seal(t: TestApp, payload: Record<string, unknown>, nowMs = t.ctx.clock.nowMs()): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/api/user/publicKey' });
   const { jwk, kid } = body<{ jwk: Record<string, string>; kid: string }>(res).data;
   return encryptCredentials(jwk, payload, { kid, nowMs });
@@ -109,7 +117,7 @@ export async function seal(t: TestApp, payload: Record<string, unknown>, nowMs =
 
 export async function newInvite(t: TestApp, maxUses?: number): Promise<string> {
   return t.ctx.database.transaction(async (trx) => {
-    const inv = await createInvitation(trx, { maxUses, operatorId: null, nowMs: t.clock.nowMs() });
+    const inv = await createInvitation(trx, { maxUses, operatorId: null, nowMs: t.ctx.clock.nowMs() });
     return inv.code;
   });
 }
@@ -163,13 +171,13 @@ export async function investor(t: TestApp): Promise<{ token: string; phone: stri
 }
 
 export async function totpNow(t: TestApp, secret: string, offsetSeconds = 0): Promise<string> {
-  return generateTotp({ secret, epoch: Math.floor(t.clock.nowMs() / 1000) + offsetSeconds });
+  return generateTotp({ secret, epoch: Math.floor(t.ctx.clock.nowMs() / 1000) + offsetSeconds });
 }
 
 /** Creates an operator with the given roles and signs them in; returns the token and credentials. */
 export async function operator(t: TestApp, roles: OperatorRole[], username = `op_${randomBytes(4).toString('hex')}`) {
   const password = 'Operator123';
-  const { totpSecret } = await createOperator(t.ctx.database.db, { username, password, roles, nowMs: t.clock.nowMs() });
+  const { totpSecret } = await createOperator(t.ctx.database.db, { username, password, roles, nowMs: t.ctx.clock.nowMs() });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/login',

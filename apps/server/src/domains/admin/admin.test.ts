@@ -253,10 +253,12 @@ describe('real clock', () => {
   it('has no clock to advance: 404', async () => {
     const t = await createTestApp('sqlite', { CLOCK_MODE: 'real' });
     try {
-      // The harness always injects a simulated clock; build one context with a real one instead.
-      const op = await operator(t, ['admin']);
+      // The harness always injects a simulated clock; swap in a real one before anything is signed in,
+      // so the operator's session is made and checked on the same clock (not a fixed date's session
+      // judged by today's time, which expired 8 hours after the harness's start date).
       const { SystemClock } = await import('../../platform/clock.ts');
       (t.ctx as { clock: unknown }).clock = new SystemClock();
+      const op = await operator(t, ['admin']);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/admin/clock/advance',

@@ -789,6 +789,16 @@ export const de: Catalog = {
     WITHDRAWAL_NOT_PENDING: 'Über diese Auszahlung wurde bereits entschieden',
     FOUR_EYES_REQUIRED: 'Diese Auszahlung muss von einer zweiten Person freigegeben werden',
     WEBHOOK_SIGNATURE_INVALID: 'Die Signatur der Benachrichtigung ist ungültig',
+    IBAN_BOUND_TO_ANOTHER_ACCOUNT: 'Dieses Bankkonto ist bereits mit einem anderen Bourse-Konto verbunden',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'Einzahlungen sind im Moment nicht möglich, bitte versuchen Sie es später erneut',
+    DEPOSIT_ABOVE_MAXIMUM: 'Höchstens {{maximum}} pro Einzahlung',
+    DEPOSIT_DAILY_LIMIT_EXCEEDED:
+      'Damit würde das tägliche Einzahlungslimit von {{limit}} überschritten; heute können Sie noch {{remaining}} einzahlen',
+    SETTINGS_CHANGE_SELF_APPROVAL:
+      'Über diese Änderung muss eine zweite Person entscheiden, nicht die, die sie vorgeschlagen hat',
+    SETTINGS_CHANGE_NOT_PENDING: 'Über diese Einstellungsänderung wurde bereits entschieden',
+    SETTINGS_CHANGE_STALE:
+      'Die Einstellungen haben sich seit dem Vorschlag geändert; bitte schlagen Sie die Änderung erneut vor',
     LOTS_NOT_POSITIVE: 'Die Anzahl der Lots darf nicht 0 sein: Kaufen Sie mindestens 1 Lot',
     LOTS_NOT_WHOLE: 'Die Anzahl der Lots muss eine ganze Zahl sein',
     LOTS_TOO_LARGE: 'Höchstens {{max}} Lots pro Auftrag',

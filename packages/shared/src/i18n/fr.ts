@@ -791,6 +791,16 @@ export const fr: Catalog = {
     WITHDRAWAL_NOT_PENDING: 'Ce retrait a déjà fait l’objet d’une décision',
     FOUR_EYES_REQUIRED: 'Ce retrait doit être approuvé par un second opérateur',
     WEBHOOK_SIGNATURE_INVALID: 'La signature de la notification n’est pas valide',
+    IBAN_BOUND_TO_ANOTHER_ACCOUNT: 'Ce compte bancaire est déjà associé à un autre compte Bourse',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'Les dépôts ne sont pas disponibles pour le moment, veuillez réessayer plus tard',
+    DEPOSIT_ABOVE_MAXIMUM: 'Au maximum {{maximum}} par dépôt',
+    DEPOSIT_DAILY_LIMIT_EXCEEDED:
+      'Cela dépasserait le plafond quotidien de dépôts de {{limit}} ; vous pouvez encore déposer {{remaining}} aujourd’hui',
+    SETTINGS_CHANGE_SELF_APPROVAL:
+      'Cette modification doit être validée par un second opérateur, pas par celui qui l’a proposée',
+    SETTINGS_CHANGE_NOT_PENDING: 'Cette modification des paramètres a déjà été tranchée',
+    SETTINGS_CHANGE_STALE:
+      'Les paramètres ont changé depuis la proposition de cette modification ; veuillez la proposer à nouveau',
     LOTS_NOT_POSITIVE: 'Le nombre de lots ne peut pas être 0 : achetez au moins 1 lot',
     LOTS_NOT_WHOLE: 'Le nombre de lots doit être un nombre entier',
     LOTS_TOO_LARGE: 'Au plus {{max}} lots par ordre',

@@ -786,6 +786,15 @@ export const it: Catalog = {
     WITHDRAWAL_NOT_PENDING: 'Su questo prelievo è già stata presa una decisione',
     FOUR_EYES_REQUIRED: 'Questo prelievo richiede l’approvazione di un secondo operatore',
     WEBHOOK_SIGNATURE_INVALID: 'La firma della notifica non è valida',
+    IBAN_BOUND_TO_ANOTHER_ACCOUNT: 'Questo conto bancario è già collegato a un altro conto Bourse',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'I depositi non sono disponibili al momento, riprovi più tardi',
+    DEPOSIT_ABOVE_MAXIMUM: 'Al massimo {{maximum}} per deposito',
+    DEPOSIT_DAILY_LIMIT_EXCEEDED:
+      'Si supererebbe il limite giornaliero di depositi di {{limit}}; oggi può ancora depositare {{remaining}}',
+    SETTINGS_CHANGE_SELF_APPROVAL: 'Su questa modifica deve decidere un secondo operatore, non chi l’ha proposta',
+    SETTINGS_CHANGE_NOT_PENDING: 'Su questa modifica delle impostazioni è già stata presa una decisione',
+    SETTINGS_CHANGE_STALE:
+      'Le impostazioni sono cambiate da quando è stata proposta questa modifica; la proponga di nuovo',
     LOTS_NOT_POSITIVE: 'Il numero di lotti non può essere 0: acquista almeno 1 lotto',
     LOTS_NOT_WHOLE: 'Il numero di lotti deve essere un numero intero',
     LOTS_TOO_LARGE: 'Al massimo {{max}} lotti per ordine',

@@ -788,6 +788,16 @@ export const nl: Catalog = {
     WITHDRAWAL_NOT_PENDING: 'Over deze opname is al beslist',
     FOUR_EYES_REQUIRED: 'Deze opname moet door een tweede medewerker worden goedgekeurd',
     WEBHOOK_SIGNATURE_INVALID: 'De handtekening van de melding is ongeldig',
+    IBAN_BOUND_TO_ANOTHER_ACCOUNT: 'Deze bankrekening is al gekoppeld aan een ander Bourse-account',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'Stortingen zijn op dit moment niet mogelijk, probeer het later opnieuw',
+    DEPOSIT_ABOVE_MAXIMUM: 'Maximaal {{maximum}} per storting',
+    DEPOSIT_DAILY_LIMIT_EXCEEDED:
+      'Hiermee zou de daglimiet voor stortingen van {{limit}} worden overschreden; vandaag kunt u nog {{remaining}} storten',
+    SETTINGS_CHANGE_SELF_APPROVAL:
+      'Over deze wijziging moet een tweede medewerker beslissen, niet degene die haar voorstelde',
+    SETTINGS_CHANGE_NOT_PENDING: 'Over deze wijziging van de instellingen is al beslist',
+    SETTINGS_CHANGE_STALE:
+      'De instellingen zijn gewijzigd sinds deze wijziging werd voorgesteld; stel haar opnieuw voor',
     LOTS_NOT_POSITIVE: 'Het aantal lots mag niet 0 zijn: koop minstens 1 lot',
     LOTS_NOT_WHOLE: 'Het aantal lots moet een geheel getal zijn',
     LOTS_TOO_LARGE: 'Hoogstens {{max}} lots per order',

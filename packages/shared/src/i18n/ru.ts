@@ -784,6 +784,15 @@ export const ru: Catalog = {
     WITHDRAWAL_NOT_PENDING: 'По этому выводу средств решение уже принято',
     FOUR_EYES_REQUIRED: 'Этот вывод средств должен одобрить второй сотрудник',
     WEBHOOK_SIGNATURE_INVALID: 'Недействительная подпись уведомления',
+    IBAN_BOUND_TO_ANOTHER_ACCOUNT: 'Этот банковский счёт уже привязан к другой учётной записи Bourse',
+    PAYMENT_PROVIDER_UNAVAILABLE: 'Пополнение сейчас недоступно, попробуйте позже',
+    DEPOSIT_ABOVE_MAXIMUM: 'Не более {{maximum}} за одно пополнение',
+    DEPOSIT_DAILY_LIMIT_EXCEEDED:
+      'Так будет превышен дневной лимит пополнений {{limit}}; сегодня можно пополнить ещё на {{remaining}}',
+    SETTINGS_CHANGE_SELF_APPROVAL:
+      'Решение по этому изменению должен принять второй сотрудник, а не тот, кто его предложил',
+    SETTINGS_CHANGE_NOT_PENDING: 'По этому изменению настроек решение уже принято',
+    SETTINGS_CHANGE_STALE: 'Настройки изменились после того, как было предложено это изменение; предложите его заново',
     LOTS_NOT_POSITIVE: 'Количество лотов не может быть 0: купите хотя бы 1 лот',
     LOTS_NOT_WHOLE: 'Количество лотов должно быть целым числом',
     LOTS_TOO_LARGE: 'Не более {{max}} лотов в одной заявке',

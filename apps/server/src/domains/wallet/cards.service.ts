@@ -46,7 +46,8 @@ export async function listCards(ctx: AppContext, userId: number): Promise<BankCa
 
 /**
  * Binds a bank account: the agreement accepted, the identity verified, the IBAN valid (checksum and
- * country format), and the holder the verified person — an investor withdraws only to their own account.
+ * country format), the holder the verified person — an investor withdraws only to their own account —
+ * and the account bound to no other investor.
  */
 export async function bindCard(
   ctx: AppContext,
@@ -59,6 +60,17 @@ export async function bindCard(
   const identity = await getVerifiedIdentity(ctx.database.db, userId);
   if (!identity) throw new AppError('KYC_REQUIRED');
   if (!sameName(input.holderName, identity.realName)) throw new AppError('CARD_HOLDER_MISMATCH');
+  // One account, one investor: the holder check alone lets two investors whose own names match
+  // bind the same IBAN. The partial unique index (migration 0009) settles a race between the two.
+  const boundTo = async () =>
+    ctx.database.db
+      .selectFrom('bankCards')
+      .select('userId')
+      .where('iban', '=', iban)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  const holder = await boundTo();
+  if (holder) throw new AppError(Number(holder.userId) === userId ? 'CARD_ALREADY_BOUND' : 'IBAN_BOUND_TO_ANOTHER_ACCOUNT');
   try {
     const row = await ctx.database.db
       .insertInto('bankCards')
@@ -74,7 +86,10 @@ export async function bindCard(
       .executeTakeFirstOrThrow();
     return toCard(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CARD_ALREADY_BOUND');
+    if (isUniqueViolation(error)) {
+      const winner = await boundTo();
+      throw new AppError(winner && Number(winner.userId) !== userId ? 'IBAN_BOUND_TO_ANOTHER_ACCOUNT' : 'CARD_ALREADY_BOUND');
+    }
     throw error;
   }
 }

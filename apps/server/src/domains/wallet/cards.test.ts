@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, DIALECTS, investor, verifiedInvestor, type TestApp } from '../../test/harness.ts';
+import { isUniqueViolation } from '../../platform/db/database.ts';
+import { uniqueTestIban } from '../../test/ibans.ts';
 import { sameName } from './cards.service.ts';
 
 describe('holder names', () => {
@@ -78,7 +80,7 @@ describe.each(DIALECTS)('bank cards on %s', (dialect) => {
   it('answers 404 for another investor’s card', async () => {
     const owner = await verifiedInvestor(t, 'Erika Mustermann');
     const other = await verifiedInvestor(t, 'Max Mustermann');
-    const bound = body(await bind(owner.token, card)).data;
+    const bound = body(await bind(owner.token, { ...card, iban: uniqueTestIban() })).data;
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/wallet/cards/${bound.id}`,
@@ -89,5 +91,46 @@ describe.each(DIALECTS)('bank cards on %s', (dialect) => {
     expect(
       body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token: owner.token } })).data,
     ).toHaveLength(1);
+  });
+
+  it('refuses an IBAN another investor has bound, whatever their names; free again once unbound', async () => {
+    const iban = uniqueTestIban();
+    const erika = await verifiedInvestor(t, 'Erika Mustermann');
+    const max = await verifiedInvestor(t, 'Max Mustermann');
+    const first = await bind(erika.token, { ...card, iban });
+    expect(first.statusCode).toBe(200);
+    // Max's own name matches his identity; the account is still Erika's. Spelling does not matter.
+    const spaced = `${iban.slice(0, 4)} ${iban.slice(4, 8)} ${iban.slice(8, 12)} ${iban.slice(12, 16)} ${iban.slice(16)}`;
+    for (const spelling of [iban, spaced.toLowerCase()]) {
+      const refused = await bind(max.token, { ...card, holderName: 'Max Mustermann', iban: spelling });
+      expect(refused.statusCode).toBe(409);
+      expect(body(refused).error).toBe('IBAN_BOUND_TO_ANOTHER_ACCOUNT');
+      expect(body(refused).msg).toBe('Dieses Bankkonto ist bereits mit einem anderen Bourse-Konto verbunden');
+    }
+    const maxCards = async () =>
+      body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token: max.token } })).data;
+    expect(await maxCards()).toEqual([]);
+    // The database refuses it too, should two bindings race past the check.
+    const maxId = body(await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: max.token } }))
+      .data.id as number;
+    const raced = t.ctx.database.db
+      .insertInto('bankCards')
+      .values({ userId: maxId, bankName: 'B', branch: 'B', holderName: 'Max Mustermann', iban, createdAt: 0 })
+      .execute();
+    const error = await raced.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(error)).toBe(true);
+    // Erika's own second binding is still the old answer.
+    expect(body(await bind(erika.token, { ...card, iban })).error).toBe('CARD_ALREADY_BOUND');
+    const unbound = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/wallet/cards/${body(first).data.id}`,
+      headers: { token: erika.token },
+    });
+    expect(unbound.statusCode).toBe(200);
+    expect((await bind(max.token, { ...card, holderName: 'Max Mustermann', iban })).statusCode).toBe(200);
+    expect(await maxCards()).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerOk as expectLedgerOkOf } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, investor, operator, type TestApp } from '../../test/harness.ts';
+import { uniqueTestIban } from '../../test/ibans.ts';
 import { signWebhook, SIGNATURE_HEADER } from './payment-provider.ts';
 
 const WEBHOOK_SECRET = 'test-webhook-secret-of-at-least-32-characters';
@@ -54,7 +55,7 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
         bankName: 'Musterbank',
         branch: 'Berlin',
         holderName: 'Erika Mustermann',
-        iban: 'DE89370400440532013000',
+        iban: uniqueTestIban(),
         createdAt: t.clock.nowMs(),
       })
       .returning('id')

@@ -231,6 +231,20 @@ export interface WithdrawalsTable {
   decidedBy: number | null;
   approvedBy: number | null;
   approvedAt: Ms | null;
+  /** Operators who must act on it (1, or 2 above the four-eyes threshold), fixed when requested. */
+  approvalsRequired: Generated<number>;
+}
+
+export interface SettingsChangesTable {
+  id: Id;
+  /** JSON `{ "<setting>": { "from": "…", "to": "…" } }`. */
+  changes: string;
+  status: Generated<string>;
+  proposedBy: number;
+  proposedAt: Ms;
+  decidedBy: number | null;
+  decidedAt: Ms | null;
+  reason: string | null;
 }
 
 export interface KycSubmissionsTable {
@@ -409,6 +423,7 @@ export interface Database {
   operatorSessions: OperatorSessionsTable;
   auditLog: AuditLogTable;
   settings: SettingsTable;
+  settingsChanges: SettingsChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
 import { registerMarketAdminRoutes } from './domains/market/market.admin-routes.ts';
 import { registerMarketRoutes } from './domains/market/market.routes.ts';
+import { registerSettingsAdminRoutes } from './domains/settings/settings.admin-routes.ts';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.ts';
 import { registerStreamRoutes } from './domains/stream/stream.routes.ts';
 import { registerTradingAdminRoutes } from './domains/trading/trading.admin-routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerAuthRoutes(app, ctx);
   await registerUserRoutes(app, ctx);
   await registerSettingsRoutes(app, ctx);
+  await registerSettingsAdminRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
   await registerKycRoutes(app, ctx);
   await registerKycAdminRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import { formatMinor } from '@bourse/shared/money';
 import { page, pageQuery } from '@bourse/shared/schemas/admin';
+import { settingsChange } from '@bourse/shared/schemas/settings-admin';
 import { amount, idParams, rejectBody } from '@bourse/shared/schemas/wallet';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -9,10 +10,12 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Trx } from '../../platform/db/database.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { operatorOf } from '../../platform/fastify-types.ts';
 import { revokeAllSessions } from '../auth/auth.repository.ts';
-import { getSettings, SETTING_DEFAULTS, type Settings } from '../settings/settings.service.ts';
+import { changeSettings, findSettingsChange } from '../settings/settings-changes.service.ts';
+import { getSettings, type SettingKey } from '../settings/settings.service.ts';
 import { maskIban } from '../wallet/wallet.service.ts';
-import { auditedChange } from './audit.ts';
+import { appendAudit, auditedChange } from './audit.ts';
 
 const tags = ['admin'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -40,6 +43,8 @@ const settingsSchema = z.object({
   transactionFeeRate: rate,
   stampDutyRate: rate,
   tPlusOne: z.string().regex(/^(true|false)$/, 'must be true or false'),
+  maxDeposit: amount,
+  maxDepositsPerDay: amount,
 });
 const settingsUpdate = settingsSchema.partial().strict();
 
@@ -285,39 +290,43 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppCont
     async () => ok(await getSettings(ctx.database.db)),
   );
 
+  // A change that loosens a money control is held for a second operator (settings-changes.service.ts);
+  // the answer carries the settings as now stored and that pending change, if any.
+  const settingsAfterUpdate = settingsSchema.extend({ pendingChange: settingsChange.nullable() });
   r.put(
     '/api/admin/settings',
     {
       config: { auth: 'operator', roles: finance },
-      schema: { tags, body: settingsUpdate, response: okResponse(settingsSchema) },
+      schema: { tags, body: settingsUpdate, response: okResponse(settingsAfterUpdate) },
     },
     async (request) => {
-      const changes = Object.entries(request.body).filter(([, v]) => v !== undefined) as Array<
-        [keyof Settings, string]
-      >;
-      const before = await getSettings(ctx.database.db);
-      const after = await auditedChange(
-        ctx,
-        request,
-        {
-          action: 'settings.update',
-          target: null,
-          details: Object.fromEntries(changes.map(([k, v]) => [k, { from: before[k], to: v }])),
-        },
-        async (trx, nowMs) => {
-          const operatorId = request.operator?.operatorId ?? null;
-          for (const [key, value] of changes) {
-            if (!(key in SETTING_DEFAULTS)) continue;
-            await trx
-              .insertInto('settings')
-              .values({ key, value, updatedAt: nowMs, updatedBy: operatorId })
-              .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: nowMs, updatedBy: operatorId }))
-              .execute();
-          }
-          return getSettings(trx);
-        },
-      );
-      return ok(after);
+      const values = Object.entries(request.body).filter(([, v]) => v !== undefined) as Array<[SettingKey, string]>;
+      const operator = operatorOf(request);
+      const nowMs = ctx.clock.nowMs();
+      const result = await ctx.database.transaction(async (trx) => {
+        const changed = await changeSettings(trx, { operatorId: operator.operatorId, values, nowMs });
+        const line = {
+          operatorId: operator.operatorId,
+          operatorUsername: operator.username,
+          ip: request.ip ?? null,
+          atMs: nowMs,
+        };
+        if (Object.keys(changed.applied).length > 0 || !changed.pending) {
+          await appendAudit(trx, { ...line, action: 'settings.update', target: null, details: changed.applied });
+        }
+        let pendingChange = null;
+        if (changed.pending) {
+          await appendAudit(trx, {
+            ...line,
+            action: 'settings.change.propose',
+            target: String(changed.pending.id),
+            details: changed.pending.changes,
+          });
+          pendingChange = await findSettingsChange(trx, changed.pending.id);
+        }
+        return { ...changed.settings, pendingChange };
+      });
+      return ok(result);
     },
   );
 }

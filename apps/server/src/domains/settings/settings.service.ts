@@ -17,6 +17,10 @@ export const SETTING_DEFAULTS = {
   stampDutyRate: '0.0010',
   /** T+1 rule: shares bought on a trading day can be sold from the next business day ('true'/'false'). */
   tPlusOne: 'false',
+  /** The most one deposit or bank transfer in may bring. */
+  maxDeposit: '50000.00',
+  /** The most an investor's deposits and transfers in may add up to per business-calendar day. */
+  maxDepositsPerDay: '100000.00',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
@@ -28,4 +32,21 @@ export async function getSettings(db: Db | Trx): Promise<Settings> {
   return Object.fromEntries(
     Object.entries(SETTING_DEFAULTS).map(([key, value]) => [key, stored[key] ?? value]),
   ) as Settings;
+}
+
+/** Stores the given values as they are, in the caller's transaction; keys that are no setting are skipped. */
+export async function writeSettings(
+  trx: Trx,
+  values: Array<[SettingKey, string]>,
+  by: { operatorId: number | null; nowMs: number },
+): Promise<void> {
+  const { operatorId, nowMs } = by;
+  for (const [key, value] of values) {
+    if (!(key in SETTING_DEFAULTS)) continue;
+    await trx
+      .insertInto('settings')
+      .values({ key, value, updatedAt: nowMs, updatedBy: operatorId })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: nowMs, updatedBy: operatorId }))
+      .execute();
+  }
 }

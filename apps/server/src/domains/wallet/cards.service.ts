@@ -70,7 +70,8 @@ export async function bindCard(
       .where('status', '=', 'active')
       .executeTakeFirst();
   const holder = await boundTo();
-  if (holder) throw new AppError(Number(holder.userId) === userId ? 'CARD_ALREADY_BOUND' : 'IBAN_BOUND_TO_ANOTHER_ACCOUNT');
+  if (holder)
+    throw new AppError(Number(holder.userId) === userId ? 'CARD_ALREADY_BOUND' : 'IBAN_BOUND_TO_ANOTHER_ACCOUNT');
   try {
     const row = await ctx.database.db
       .insertInto('bankCards')
@@ -88,7 +89,9 @@ export async function bindCard(
   } catch (error) {
     if (isUniqueViolation(error)) {
       const winner = await boundTo();
-      throw new AppError(winner && Number(winner.userId) !== userId ? 'IBAN_BOUND_TO_ANOTHER_ACCOUNT' : 'CARD_ALREADY_BOUND');
+      throw new AppError(
+        winner && Number(winner.userId) !== userId ? 'IBAN_BOUND_TO_ANOTHER_ACCOUNT' : 'CARD_ALREADY_BOUND',
+      );
     }
     throw error;
   }

@@ -111,8 +111,8 @@ describe.each(DIALECTS)('bank cards on %s', (dialect) => {
       body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token: max.token } })).data;
     expect(await maxCards()).toEqual([]);
     // The database refuses it too, should two bindings race past the check.
-    const maxId = body(await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: max.token } }))
-      .data.id as number;
+    const maxId = body(await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: max.token } })).data
+      .id as number;
     const raced = t.ctx.database.db
       .insertInto('bankCards')
       .values({ userId: maxId, bankName: 'B', branch: 'B', holderName: 'Max Mustermann', iban, createdAt: 0 })

@@ -194,6 +194,10 @@ export async function requestWithdrawal(
   if (amountMinor < min || amountMinor <= fee) {
     throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: formatMinor(Math.max(min, fee + 1)) });
   }
+  // Four eyes: how many operators must act is fixed now, so a later change of the threshold (or of
+  // the settings at all) cannot let one operator pay this withdrawal alone.
+  const threshold = parseAmount(settings.fourEyesThreshold) ?? 0;
+  const approvalsRequired = threshold > 0 && amountMinor >= threshold ? 2 : 1;
   await activeCard(ctx.database.db, input.userId, input.cardId);
   await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
   const nowMs = ctx.clock.nowMs();
@@ -217,6 +221,7 @@ export async function requestWithdrawal(
         currency: ledger.currency,
         holdId,
         requestKey: input.requestKey,
+        approvalsRequired,
         createdAt: nowMs,
       })
       .returningAll()
@@ -246,7 +251,8 @@ export function toWithdrawal(row: {
 }
 
 /**
- * An operator settles a pending withdrawal: `pay` captures the hold (amount less fee to bank
+ * An operator settles a pending withdrawal — with a second, different operator where it required two
+ * approvals when requested: `pay` captures the hold (amount less fee to bank
  * clearing, fee to fee income), `reject` voids it (all of it back to cash). The user is notified.
  */
 export async function decideWithdrawal(
@@ -261,9 +267,9 @@ export async function decideWithdrawal(
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status !== 'pending') throw new AppError('WITHDRAWAL_NOT_PENDING');
   if (input.decision === 'pay') {
-    // Four eyes: at or above the threshold, one operator approves and a different one pays.
-    const threshold = parseAmount((await getSettings(trx)).fourEyesThreshold) ?? 0;
-    if (threshold > 0 && row.amountMinor >= threshold) {
+    // Four eyes: as many operators as the withdrawal required when it was requested (two at or
+    // above the threshold then): one approves and a different one pays.
+    if (row.approvalsRequired >= 2) {
       if (row.approvedBy === null) {
         await trx
           .updateTable('withdrawals')
@@ -308,11 +314,11 @@ export async function decideWithdrawal(
       lang: user.lang as Language,
     });
   }
-  const approvalsRequired = row.approvedBy === null ? 1 : 2;
   return {
     ...toWithdrawal({ ...row, status, reason: input.reason ?? null }),
-    approvals: approvalsRequired,
-    approvalsRequired,
+    // The operators who acted on it: for a payment all that were required.
+    approvals: input.decision === 'pay' ? row.approvalsRequired : row.approvedBy === null ? 1 : 2,
+    approvalsRequired: row.approvalsRequired,
   };
 }
 

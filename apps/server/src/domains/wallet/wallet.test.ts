@@ -495,7 +495,14 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
         ).toBe('paid');
         await expectLedgerOk();
       } finally {
-        await setThreshold('10000.00');
+        // Raising the threshold loosens four eyes: it takes effect once a second operator approves.
+        const restore = body(await setThreshold('10000.00')).data;
+        const other = await operator(t, ['finance']);
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/settings/changes/${restore.pendingChange.id}/approve`,
+          headers: { token: other.token },
+        });
       }
     });
 

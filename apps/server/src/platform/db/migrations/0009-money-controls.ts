@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .alterTable('withdrawals')
     .addColumn('approvals_required', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  const stored = await db.selectFrom('settings').select('value').where('key', '=', 'fourEyesThreshold').executeTakeFirst();
+  const stored = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'fourEyesThreshold')
+    .executeTakeFirst();
   const threshold = parseAmount((stored?.value as string | undefined) ?? FOUR_EYES_DEFAULT) ?? 0;
   if (threshold > 0) {
     await db

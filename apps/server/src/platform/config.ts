@@ -59,6 +59,8 @@ export const configSchema = z.object({
   RESET_CODE_COOLDOWN_SECONDS: int(0, 3600).default(60),
   RESET_CODE_RATE_PER_IP_PER_MINUTE: int(1, 100_000).default(10),
   DUPLICATE_SUBMIT_WINDOW_MS: int(0, 60_000).default(1000),
+  MONEY_WRITES_PER_MINUTE: int(1, 100_000).default(30),
+  MONEY_WRITES_PER_IP_PER_MINUTE: int(1, 10_000_000).default(600),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SANDBOX_WEBHOOK_DELAY_MS: int(0, 60_000).default(500),
   KF_URL: z.string().min(1).default('mailto:support@bourse.example'),

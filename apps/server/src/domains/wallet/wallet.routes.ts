@@ -24,6 +24,7 @@ import { AppError } from '../../platform/errors.ts';
 import { operatorOf, userOf } from '../../platform/fastify-types.ts';
 import { appendAudit } from '../admin/audit.ts';
 import { bindCard, listCards, unbindCard } from './cards.service.ts';
+import { moneyWriteRateLimit } from './money-write-limits.ts';
 import { SIGNATURE_HEADER } from './payment-provider.ts';
 import {
   applyPaymentEvent,
@@ -48,7 +49,7 @@ function requestKey(request: FastifyRequest): string {
 export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: WalletDeps = { ctx, ledger: ctx.ledger, provider: ctx.payments };
-  const money = { auth: 'user' as const, idempotent: true, rateLimit: { max: 30, timeWindow: 60_000 } };
+  const money = { auth: 'user' as const, idempotent: true, rateLimit: moneyWriteRateLimit(app, ctx) };
 
   r.get(
     '/api/user/assets',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Ledger } from '../domains/ledger/ledger.service.ts';
 import { MarketSimulator } from '../domains/market/simulator.ts';
-import { SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
+import { NoPaymentProvider, SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
 import pino from 'pino';
 import { BusinessCalendar } from './calendar.ts';
 import { SimulatedClock, SystemClock, type Clock } from './clock.ts';
@@ -37,13 +37,18 @@ export async function createContext(
   const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
   const notifier = new OutboxNotifier(() => clock.nowMs(), log);
   const ledger = new Ledger(database.dialect, config.CURRENCY, clock);
-  const sandbox = new SandboxPaymentProvider(database.db, clock, {
-    // Both ends of the sandbox live in this process; a real provider's secret comes from its dashboard.
-    secret: config.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
-    publicBaseUrl: '',
-    deliveryDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
-    retryDelaysMs: [1_000, 5_000, 30_000],
-  });
+  // The sandbox only where configured (loadConfig refuses it in production unless explicitly allowed);
+  // without a provider, deposits answer PAYMENT_PROVIDER_UNAVAILABLE and no sandbox page is served.
+  const sandbox =
+    config.paymentProvider === 'sandbox'
+      ? new SandboxPaymentProvider(database.db, clock, {
+          // Both ends of the sandbox live in this process; a real provider's secret comes from its dashboard.
+          secret: config.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+          publicBaseUrl: '',
+          deliveryDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
+          retryDelaysMs: [1_000, 5_000, 30_000],
+        })
+      : undefined;
   const calendar = new BusinessCalendar({
     hours: config.MARKET_HOURS,
     timeZone: config.MARKET_TIME_ZONE,
@@ -78,7 +83,7 @@ export async function createContext(
     notifier,
     redis,
     ledger,
-    payments: sandbox,
+    payments: sandbox ?? new NoPaymentProvider(),
     sandbox,
     calendar,
     hub,

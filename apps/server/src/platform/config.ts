@@ -61,6 +61,9 @@ export const configSchema = z.object({
   DUPLICATE_SUBMIT_WINDOW_MS: int(0, 60_000).default(1000),
   MONEY_WRITES_PER_MINUTE: int(1, 100_000).default(30),
   MONEY_WRITES_PER_IP_PER_MINUTE: int(1, 10_000_000).default(600),
+  /** Which payment processor takes deposits: the built-in sandbox, or none (deposits refused). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SANDBOX_WEBHOOK_DELAY_MS: int(0, 60_000).default(500),
   KF_URL: z.string().min(1).default('mailto:support@bourse.example'),
@@ -104,6 +107,7 @@ export type RawConfig = z.infer<typeof configSchema>;
 
 export type Config = RawConfig & {
   clockMode: 'real' | 'simulated';
+  paymentProvider: 'sandbox' | 'none';
   sqliteFile: string;
   uploadDir: string;
   version: string;
@@ -127,9 +131,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const raw = parsed.data;
+  const problems: string[] = [];
   if (raw.SUPPORT_CLOSE_HOUR <= raw.SUPPORT_OPEN_HOUR) {
-    throw new ConfigError(['SUPPORT_CLOSE_HOUR: must be later than SUPPORT_OPEN_HOUR']);
+    problems.push('SUPPORT_CLOSE_HOUR: must be later than SUPPORT_OPEN_HOUR');
   }
+  // The sandbox approves any payment on its own page and takes no real money: a demo and test tool.
+  // Production runs without it (deposits refused) unless a real provider is configured, or the
+  // sandbox is allowed explicitly (a staging deployment in production mode).
+  const paymentProvider = raw.PAYMENT_PROVIDER ?? (raw.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  if (paymentProvider === 'sandbox' && raw.NODE_ENV === 'production' && !raw.PAYMENT_SANDBOX_IN_PRODUCTION) {
+    problems.push(
+      'PAYMENT_PROVIDER: the sandbox provider credits deposits no one paid; it is refused with NODE_ENV=production ' +
+        'unless PAYMENT_SANDBOX_IN_PRODUCTION=true (or leave PAYMENT_PROVIDER unset: deposits are then unavailable)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   // Uploads are served only through authorised API routes: never from inside a static root.
   const uploadDir = path.resolve(raw.UPLOAD_DIR ?? path.join(raw.DATA_DIR, 'uploads'));
   for (const [name, root] of [
@@ -146,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...raw,
     clockMode,
+    paymentProvider,
     sqliteFile: raw.SQLITE_FILE ?? path.join(raw.DATA_DIR, 'bourse.sqlite'),
     uploadDir,
     version: readVersion(),

@@ -18,6 +18,8 @@ export interface PaymentEvent {
  * outcome with a signed webhook. A real processor's adapter implements the same interface.
  */
 export interface PaymentProvider {
+  /** False when no processor is configured: no payment may be started. */
+  readonly configured: boolean;
   createPayment(input: {
     merchantReference: string;
     amountMinor: number;
@@ -26,6 +28,20 @@ export interface PaymentProvider {
   }): Promise<{ reference: string; checkoutUrl: string }>;
   /** Verifies signature and age of a webhook body; null when it is not authentic or too old. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent | null;
+}
+
+/**
+ * What a deployment without a payment processor has (production unless one is configured): deposits
+ * and transfers in are refused with PAYMENT_PROVIDER_UNAVAILABLE, and no webhook is ever authentic.
+ */
+export class NoPaymentProvider implements PaymentProvider {
+  readonly configured = false;
+  createPayment(): Promise<{ reference: string; checkoutUrl: string }> {
+    return Promise.reject(new Error('no payment provider is configured'));
+  }
+  verifyWebhook(): PaymentEvent | null {
+    return null;
+  }
 }
 
 export const SIGNATURE_HEADER = 'bourse-signature';
@@ -66,6 +82,7 @@ export type WebhookSender = (rawBody: string, signature: string) => Promise<numb
  * with back-off while our endpoint does not answer 2xx — like a real processor.
  */
 export class SandboxPaymentProvider implements PaymentProvider {
+  readonly configured = true;
   private readonly pending = new Set<Promise<void>>();
   private send: WebhookSender | undefined;
 

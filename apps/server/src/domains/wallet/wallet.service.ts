@@ -64,33 +64,70 @@ function toPayment(
 }
 
 /**
+ * Money in is capped (anti-fraud, DESIGN §3): one deposit or transfer in at most `maxDeposit`, and an
+ * investor's deposits and transfers in of one business-calendar day (midnight to midnight in the
+ * market's time zone), pending or succeeded, at most `maxDepositsPerDay`. In the transaction that
+ * writes the payment; on PostgreSQL the investor's row is locked so two requests cannot both pass.
+ */
+async function checkDepositLimits(ctx: AppContext, trx: Trx, userId: number, amountMinor: number, nowMs: number) {
+  const settings = await getSettings(trx);
+  const perDeposit = parseAmount(settings.maxDeposit) ?? 0;
+  if (amountMinor > perDeposit) throw new AppError('DEPOSIT_ABOVE_MAXIMUM', { maximum: formatMinor(perDeposit) });
+  if (ctx.database.dialect === 'postgres') {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+  const dayStartMs = ctx.calendar.localTime(ctx.calendar.tradingDate(nowMs), 0);
+  const today = await trx
+    .selectFrom('payments')
+    .select((eb) => eb.fn.sum<string | number | null>('amountMinor').as('total'))
+    .where('userId', '=', userId)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .where('createdAt', '>=', dayStartMs)
+    .executeTakeFirst();
+  const perDay = parseAmount(settings.maxDepositsPerDay) ?? 0;
+  const used = Number(today?.total ?? 0);
+  if (used + amountMinor > perDay) {
+    throw new AppError('DEPOSIT_DAILY_LIMIT_EXCEEDED', {
+      limit: formatMinor(perDay),
+      remaining: formatMinor(Math.max(0, perDay - used)),
+    });
+  }
+}
+
+/**
  * Starts a payment into the account (a quick-payment deposit, or a pull from a bound card): a
- * pending payment row, then the provider's checkout. Cash arrives only with the provider's webhook.
+ * pending payment row within the deposit limits, then the provider's checkout. Cash arrives only
+ * with the provider's webhook.
  */
 export async function startPayment(
   deps: WalletDeps,
   input: { userId: number; type: 'deposit' | 'transfer'; amount: string; cardId?: number; requestKey: string },
 ) {
   const { ctx, ledger, provider } = deps;
+  // No processor configured (production without one): nothing can be paid in, so nothing is started.
+  if (!provider.configured) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
   const amountMinor = positiveAmount(input.amount);
   const db = ctx.database.db;
   const min = await minimum(db, input.type === 'deposit' ? 'minDeposit' : 'minTransfer');
   if (amountMinor < min) throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: formatMinor(min) });
   const card = input.cardId === undefined ? undefined : await activeCard(db, input.userId, input.cardId);
   const nowMs = ctx.clock.nowMs();
-  const row = await db
-    .insertInto('payments')
-    .values({
-      userId: input.userId,
-      type: input.type,
-      cardId: card ? card.id : null,
-      amountMinor,
-      currency: ledger.currency,
-      requestKey: input.requestKey,
-      createdAt: nowMs,
-    })
-    .returning(['id', 'type', 'amountMinor', 'status', 'createdAt'])
-    .executeTakeFirstOrThrow();
+  const row = await ctx.database.transaction(async (trx) => {
+    await checkDepositLimits(ctx, trx, input.userId, amountMinor, nowMs);
+    return trx
+      .insertInto('payments')
+      .values({
+        userId: input.userId,
+        type: input.type,
+        cardId: card ? card.id : null,
+        amountMinor,
+        currency: ledger.currency,
+        requestKey: input.requestKey,
+        createdAt: nowMs,
+      })
+      .returning(['id', 'type', 'amountMinor', 'status', 'createdAt'])
+      .executeTakeFirstOrThrow();
+  });
   const description =
     input.type === 'deposit' ? `Bourse deposit #${row.id}` : `Bourse transfer #${row.id} from ${maskIban(card!.iban)}`;
   const { reference, checkoutUrl } = await provider.createPayment({

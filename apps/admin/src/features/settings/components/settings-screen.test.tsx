@@ -24,6 +24,7 @@ function stubSettingsServer(options: { alsoChanged?: Partial<FeeSettings>; refus
     'GET /api/admin/me': () => ok(FINANCE),
     'GET /api/admin/withdrawals': () => ok(pageOf([])),
     'GET /api/admin/settings': () => ok(stored),
+    'GET /api/admin/settings/changes': () => ok(pageOf([])),
     'PUT /api/admin/settings': ({ body }) => {
       if (options.refuse) return fail(400, 'VALIDATION_FAILED', 'The input is invalid (from the server)');
       stored = { ...stored, ...(body as Partial<FeeSettings>), ...options.alsoChanged };

@@ -6,6 +6,7 @@ import { useDeploymentCurrency } from '../../../app/deployment-currency.ts';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { useFeeSettings, type FeeSettingKey, type FeeSettings } from '../api/get-fee-settings.ts';
 import { useUpdateFeeSettings } from '../api/update-fee-settings.ts';
+import { PendingSettingsChanges } from './pending-settings-changes.tsx';
 import { formatRatePercent, isAmount, isRate, normalizeAmount } from '../setting-values.ts';
 
 type Kind = 'amount' | 'rate' | 'switch';
@@ -124,13 +125,17 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
       cancelText: t('common.cancel'),
       focusable: { autoFocusButton: 'cancel' },
       onOk: async () => {
+        let answer;
         try {
-          await update.mutateAsync(changes);
+          answer = await update.mutateAsync(changes);
         } catch {
           // The query client has shown the server's message; the typed values stay for correction.
           return;
         }
-        void message.success(t('admin.settings.saved'));
+        // What loosens a money control waits for a second operator; the rest is stored now.
+        const held = answer.pendingChange?.changes.length ?? 0;
+        if (held < changed.length) void message.success(t('admin.settings.saved'));
+        if (held > 0) void message.info(t('admin.settings.awaitingApproval'), 8);
       },
     });
   };
@@ -194,6 +199,7 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
 /**
  * Fees and minimums for everyone. A change applies to what investors request from then on: a
  * pending withdrawal keeps the fee it was requested with (DESIGN §4, operator powers are bounded).
+ * A change that loosens a money control waits for a second operator (PendingSettingsChanges).
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -204,6 +210,7 @@ export function SettingsScreen() {
       <Typography.Title level={1} className="screen-title">
         {t('admin.settings.title')}
       </Typography.Title>
+      <PendingSettingsChanges />
       <Card className="section-card">
         <Typography.Paragraph>{t('admin.settings.intro')}</Typography.Paragraph>
         {settings.isError && <QueryErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />}

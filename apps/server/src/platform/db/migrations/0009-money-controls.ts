@@ -19,6 +19,33 @@ const FOUR_EYES_DEFAULT = '10000.00';
  *   because which investor keeps the account is an operator's decision, not the migration's.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  // Checked before anything changes: SQLite runs a migration's DDL outside a transaction.
+  const doubles = await db
+    .selectFrom('bank_cards')
+    .select(['iban', sql<string>`count(distinct user_id)`.as('n')])
+    .where('status', '=', 'active')
+    .groupBy('iban')
+    .having(sql`count(distinct user_id)`, '>', 1)
+    .execute();
+  if (doubles.length > 0) {
+    const ids = await db
+      .selectFrom('bank_cards')
+      .select(['id', 'user_id as owner', 'iban'])
+      .where('status', '=', 'active')
+      .where(
+        'iban',
+        'in',
+        doubles.map((d) => d.iban as string),
+      )
+      .orderBy('iban')
+      .orderBy('id')
+      .execute();
+    throw new Error(
+      `0009-money-controls: these active bank cards bind one IBAN to several investors; remove all but one ` +
+        `of each (bank_cards.status = 'removed') and start again: ` +
+        ids.map((row) => `card ${String(row.id)} (user ${String(row.owner)})`).join(', '),
+    );
+  }
   await db.schema
     .alterTable('withdrawals')
     .addColumn('approvals_required', 'integer', (c) => c.notNull().defaultTo(1))
@@ -60,32 +87,6 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('settings_changes_status_idx').on('settings_changes').columns(['status', 'id']).execute();
 
-  const doubles = await db
-    .selectFrom('bank_cards')
-    .select(['iban', sql<string>`count(distinct user_id)`.as('n')])
-    .where('status', '=', 'active')
-    .groupBy('iban')
-    .having(sql`count(distinct user_id)`, '>', 1)
-    .execute();
-  if (doubles.length > 0) {
-    const ids = await db
-      .selectFrom('bank_cards')
-      .select(['id', 'user_id', 'iban'])
-      .where('status', '=', 'active')
-      .where(
-        'iban',
-        'in',
-        doubles.map((d) => d.iban as string),
-      )
-      .orderBy('iban')
-      .orderBy('id')
-      .execute();
-    throw new Error(
-      `0009-money-controls: these active bank cards bind one IBAN to several investors; remove all but one ` +
-        `of each (bank_cards.status = 'removed') and start again: ` +
-        ids.map((row) => `card ${String(row.id)} (user ${String(row.user_id)})`).join(', '),
-    );
-  }
   await db.schema
     .createIndex('bank_cards_active_iban_unique_idx')
     .on('bank_cards')

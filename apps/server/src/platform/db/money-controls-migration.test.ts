@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/harness.ts';
+import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from './database.ts';
+import { migrateTo, migrateToLatest } from './migrate.ts';
+
+const NOW = Date.UTC(2026, 10, 23, 9, 0);
+
+/** An empty database of the dialect (a temporary file, or a schema of its own), closed and removed by `drop`. */
+async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bourse-migration-'));
+    const handle = openSqlite(path.join(dir, 'x.sqlite'));
+    return {
+      handle,
+      drop: async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await admin(`create schema ${schema}`);
+  const handle = openPostgres(url, { schema, max: 2 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await admin(`drop schema ${schema} cascade`);
+    },
+  };
+}
+
+async function user(handle: DatabaseHandle, phone: string): Promise<number> {
+  const row = await handle.db
+    .insertInto('users')
+    .values({
+      phone,
+      passwordHash: 'x',
+      nickname: phone,
+      avatar: null,
+      email: null,
+      lang: 'de',
+      tradingPasswordHash: null,
+      inviteCode: 'TEST',
+      createdAt: NOW,
+      updatedAt: NOW,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function card(handle: DatabaseHandle, userId: number, iban: string): Promise<number> {
+  const row = await handle.db
+    .insertInto('bankCards')
+    .values({ userId, bankName: 'B', branch: 'B', holderName: 'H', iban, createdAt: NOW })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
+  it('fixes the approvals of existing withdrawals by today’s threshold and adds the settings-change queue', async () => {
+    const { handle, drop } = await emptyDatabase(dialect);
+    try {
+      await migrateTo(handle, '0008-order-path-indexes');
+      const userId = await user(handle, '+4915190000001');
+      const cardId = await card(handle, userId, 'DE89370400440532013000');
+      const operator = await handle.db
+        .insertInto('operators')
+        .values({ username: 'first', passwordHash: 'x', totpSecret: 'x', roles: 'finance', createdAt: NOW })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const withdrawal = async (amountMinor: number, status: string, approvedBy: number | null) => {
+        const hold = await handle.db
+          .insertInto('holds')
+          .values({ userId, currency: 'EUR', amountMinor, reason: 'withdrawal', createdAt: NOW })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const row = await handle.db
+          .insertInto('withdrawals')
+          .values({
+            userId,
+            cardId,
+            amountMinor,
+            feeMinor: 0,
+            currency: 'EUR',
+            holdId: Number(hold.id),
+            status,
+            requestKey: `k${amountMinor}${status}`,
+            createdAt: NOW,
+            approvedBy,
+            approvedAt: approvedBy === null ? null : NOW,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return Number(row.id);
+      };
+      // The threshold was never changed: its default of 10,000.00 holds.
+      const big = await withdrawal(1_050_000, 'pending', null);
+      const small = await withdrawal(50_000, 'pending', null);
+      const firstApproved = await withdrawal(1_200_000, 'pending', Number(operator.id));
+      const paidAlone = await withdrawal(2_000_000, 'paid', null);
+
+      expect(await migrateToLatest(handle)).toEqual(['0009-money-controls']);
+
+      const rows = await handle.db.selectFrom('withdrawals').select(['id', 'approvalsRequired']).execute();
+      const required = Object.fromEntries(rows.map((r) => [Number(r.id), Number(r.approvalsRequired)]));
+      expect(required).toEqual({ [big]: 2, [small]: 1, [firstApproved]: 2, [paidAlone]: 1 });
+      const change = await handle.db
+        .insertInto('settingsChanges')
+        .values({ changes: '{}', proposedBy: Number(operator.id), proposedAt: NOW })
+        .returning(['id', 'status'])
+        .executeTakeFirstOrThrow();
+      expect(change.status).toBe('pending');
+    } finally {
+      await drop();
+    }
+  });
+
+  it('stops on an IBAN bound by two investors, naming the cards; once one is removed it goes through', async () => {
+    const { handle, drop } = await emptyDatabase(dialect);
+    try {
+      await migrateTo(handle, '0008-order-path-indexes');
+      const erika = await user(handle, '+4915190000002');
+      const max = await user(handle, '+4915190000003');
+      const first = await card(handle, erika, 'DE89370400440532013000');
+      const second = await card(handle, max, 'DE89370400440532013000');
+      // A removed binding is no conflict.
+      const removed = await card(handle, max, 'DE89370400440000453000');
+      await handle.db
+        .updateTable('bankCards')
+        .set({ status: 'removed', removedAt: NOW })
+        .where('id', '=', removed)
+        .execute();
+      await card(handle, erika, 'DE89370400440000453000');
+
+      const refused = await migrateToLatest(handle).then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
+      expect(refused?.message).toContain(`card ${first} (user ${erika})`);
+      expect(refused?.message).toContain(`card ${second} (user ${max})`);
+
+      await handle.db
+        .updateTable('bankCards')
+        .set({ status: 'removed', removedAt: NOW })
+        .where('id', '=', second)
+        .execute();
+      expect(await migrateToLatest(handle)).toEqual(['0009-money-controls']);
+      await expect(card(handle, max, 'DE89370400440532013000')).rejects.toThrow();
+    } finally {
+      await drop();
+    }
+  });
+});

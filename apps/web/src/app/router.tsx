@@ -1,8 +1,8 @@
 import { lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell } from './guard';
-import { registerNavigator, setCurrentPath } from './navigation';
-import { paths } from './paths';
+import { registerNavigator, setCurrentPath } from '../lib/navigation';
+import { paths } from '../lib/paths';
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
 const LoginRoute = lazy(() => import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })));

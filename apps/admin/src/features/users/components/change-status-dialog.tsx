@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/request.ts';
+import { ApiError } from '../../../lib/request.ts';
 import { ReasonDialog } from '../../../ui/reason-dialog.tsx';
 import { useChangeUserStatus, type UserStatusChange } from '../api/change-user-status.ts';
 import type { AdminUser } from '../api/get-user.ts';

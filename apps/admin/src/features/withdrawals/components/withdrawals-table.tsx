@@ -1,7 +1,7 @@
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { tablePagination, type PageParams } from '../../../ui/pagination.ts';

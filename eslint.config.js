@@ -66,6 +66,9 @@ function clientLayerBlocks() {
   const shared = {
     plugins: { 'import-x': importX },
     settings: {
+      // import-x follows imports only into files with these endings (no-cycle reads them with this parser).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: CLIENT_APPS.map((app) => `${app}/tsconfig.json`),

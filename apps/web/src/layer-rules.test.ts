@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -68,5 +69,15 @@ describe('client layer rules (eslint.config.js)', () => {
       "import { netPayout } from '../withdrawals/net-payout.ts';\nexport const probe = netPayout;",
     );
     expect(problems).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports another feature/)]);
+  });
+
+  it('reports an import cycle', async () => {
+    // lib/request imports lib/paths; paths importing request back closes the loop.
+    const paths = readFileSync(join(repositoryRoot, 'apps/web/src/lib/paths.ts'), 'utf8');
+    const problems = await importProblems(
+      'apps/web/src/lib/paths.ts',
+      `${paths}\nimport { get } from './request';\nexport const probe = get;\n`,
+    );
+    expect(problems).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)]);
   });
 });

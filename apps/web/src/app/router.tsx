@@ -121,6 +121,7 @@ export function AppRoutes() {
           <Route path={paths.agreement.path} element={<AgreementRoute />} />
           <Route path={paths.forgotPassword.path} element={<ForgotPasswordRoute />} />
           <Route path={paths.changePassword.path} element={<ChangePasswordRoute />} />
+          <Route path={paths.changePasswordAlias.path} element={<ChangePasswordRoute />} />
           <Route path={paths.home.path} element={null} />
           <Route path={paths.market.path} element={null} />
           <Route path={paths.detail.path} element={<DetailRoute />} />

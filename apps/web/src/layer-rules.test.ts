@@ -39,7 +39,9 @@ describe('client layer rules (eslint.config.js)', () => {
       'apps/web/src/features/wallet/probe.ts',
       "import { sumAmounts } from '../trading/figures';\nexport const probe = sumAmounts;",
     );
-    expect(problems).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports another feature/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports another feature/),
+    ]);
   });
 
   it('reports a feature importing app/', async () => {
@@ -68,7 +70,9 @@ describe('client layer rules (eslint.config.js)', () => {
       'apps/admin/src/features/orders/probe.ts',
       "import { netPayout } from '../withdrawals/net-payout.ts';\nexport const probe = netPayout;",
     );
-    expect(problems).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports another feature/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports another feature/),
+    ]);
   });
 
   it('reports an import cycle', async () => {

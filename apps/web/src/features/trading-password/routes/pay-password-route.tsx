@@ -13,8 +13,9 @@ import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { TextField } from '../../../ui/text-field';
+import { TradingPasswordField } from '../../../ui/trading-password-field';
 import { useSetTradingPassword } from '../api/set-trading-password';
-import { checkConfirmation, checkLoginPassword, checkNewTradingPassword, digitsOnly } from '../validation';
+import { checkConfirmation, checkLoginPassword, checkNewTradingPassword } from '../validation';
 
 type Field = 'proof' | 'password' | 'confirmPassword';
 
@@ -126,15 +127,11 @@ function TradingPasswordForm({ exists }: { exists: boolean }) {
           error={message('proof')}
         />
       ) : (
-        <TextField
+        <TradingPasswordField
           id="pay-password-old"
           label={t('wallet.payPassword.old')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
           value={proof}
-          onChange={(event) => edit('proof', setProof)(digitsOnly(event.target.value))}
+          onChange={edit('proof', setProof)}
           error={message('proof')}
         />
       )}
@@ -153,27 +150,19 @@ function TradingPasswordForm({ exists }: { exists: boolean }) {
           </button>
         </div>
       )}
-      <TextField
+      <TradingPasswordField
         id="pay-password-new"
         label={t('wallet.payPassword.new')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         hint={t('wallet.tradingPasswordHint')}
         value={password}
-        onChange={(event) => edit('password', setPassword)(digitsOnly(event.target.value))}
+        onChange={edit('password', setPassword)}
         error={message('password')}
       />
-      <TextField
+      <TradingPasswordField
         id="pay-password-confirm"
         label={t('wallet.payPassword.confirm')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         value={confirmPassword}
-        onChange={(event) => edit('confirmPassword', setConfirmPassword)(digitsOnly(event.target.value))}
+        onChange={edit('confirmPassword', setConfirmPassword)}
         error={message('confirmPassword')}
       />
       <Button type="submit" color="primary" size="large" block loading={save.isPending}>

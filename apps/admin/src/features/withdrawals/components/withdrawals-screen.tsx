@@ -9,8 +9,7 @@ import {
   type AdminWithdrawal,
   type WithdrawalStatus,
 } from '../api/get-withdrawals.ts';
-import { PayWithdrawalDialog } from './pay-withdrawal-dialog.tsx';
-import { RejectWithdrawalDialog } from './reject-withdrawal-dialog.tsx';
+import { WithdrawalDecisionDialog } from './withdrawal-decision-dialog.tsx';
 import { WithdrawalsTable } from './withdrawals-table.tsx';
 
 function isWithdrawalStatus(value: string): value is WithdrawalStatus {
@@ -65,8 +64,8 @@ export function WithdrawalsScreen() {
           }))}
         />
       </Card>
-      <PayWithdrawalDialog withdrawal={paying} onClose={() => setPaying(null)} />
-      <RejectWithdrawalDialog withdrawal={rejecting} onClose={() => setRejecting(null)} />
+      <WithdrawalDecisionDialog decision="pay" withdrawal={paying} onClose={() => setPaying(null)} />
+      <WithdrawalDecisionDialog decision="reject" withdrawal={rejecting} onClose={() => setRejecting(null)} />
     </div>
   );
 }

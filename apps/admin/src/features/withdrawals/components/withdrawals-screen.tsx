@@ -2,7 +2,6 @@ import { Card, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import {
   WITHDRAWAL_STATUSES,
   useWithdrawals,
@@ -29,18 +28,14 @@ export function WithdrawalsScreen() {
   const withdrawals = useWithdrawals({ status, ...pageParams });
 
   const table = (
-    <>
-      {withdrawals.isError && <QueryErrorAlert error={withdrawals.error} onRetry={() => void withdrawals.refetch()} />}
-      <WithdrawalsTable
-        status={status}
-        data={withdrawals.data}
-        loading={withdrawals.isFetching}
-        pageParams={pageParams}
-        onPageChange={setPageParams}
-        onPay={setPaying}
-        onReject={setRejecting}
-      />
-    </>
+    <WithdrawalsTable
+      status={status}
+      query={withdrawals}
+      pageParams={pageParams}
+      onPageChange={setPageParams}
+      onPay={setPaying}
+      onReject={setRejecting}
+    />
   );
 
   return (

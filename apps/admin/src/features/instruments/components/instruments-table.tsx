@@ -1,4 +1,4 @@
-import { Button, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Space, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminInstrument } from '@bourse/shared/schemas/market-admin';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';

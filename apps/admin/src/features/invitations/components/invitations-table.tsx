@@ -1,4 +1,4 @@
-import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@bourse/shared/schemas/admin';
 import { formatNumber } from '@bourse/shared/format';

@@ -1,4 +1,4 @@
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { KycSubmission, KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';

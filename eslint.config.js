@@ -21,7 +21,7 @@ const CLIENT_APPS = ['apps/web', 'apps/admin'];
 /** The import-x/no-restricted-paths zones of one client app; `forTests` leaves out the test/ zone. */
 function clientLayerZones(app, { forTests }) {
   const src = `${app}/src`;
-  // A zone a feature: "every feature but this one". Read at lint time, so a new feature is covered at once.
+  // One zone per feature: "every feature but this one". Read at lint time, so a new feature is covered at once.
   const features = readdirSync(join(import.meta.dirname, src, 'features'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);

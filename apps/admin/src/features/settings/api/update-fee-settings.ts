@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { feeSettings, feeSettingsQueryKey, type FeeSettings } from './get-fee-settings.ts';
 
 const settingsChange = feeSettings.partial().strict();

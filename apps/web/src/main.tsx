@@ -3,7 +3,7 @@ import { reduceMotion } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installAntdRenderAdapter } from './app/antd-render';
-import { initLanguage } from './app/language';
+import { initLanguage } from './lib/language';
 import './app/theme.css';
 
 installAntdRenderAdapter();
@@ -23,4 +23,4 @@ createRoot(container).render(
 
 // Production only: in development the worker would serve stale modules. Loaded after the first
 // render, so the update dialog's code is not part of the initial bundle.
-if (import.meta.env.PROD) void import('./app/service-worker').then((module) => module.registerServiceWorker());
+if (import.meta.env.PROD) void import('./lib/service-worker').then((module) => module.registerServiceWorker());

@@ -15,11 +15,11 @@ import { SettingsScreen } from '../features/settings/components/settings-screen.
 import { UserDetailScreen } from '../features/users/components/user-detail-screen.tsx';
 import { UsersScreen } from '../features/users/components/users-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/components/withdrawals-screen.tsx';
-import { SECTIONS, type Section } from './access.ts';
+import { SECTIONS, type Section } from '../lib/access.ts';
 import { HomeRedirect } from './home-redirect.tsx';
-import { i18n } from './i18n.ts';
-import { NotFound } from './not-found.tsx';
-import { paths } from './paths.ts';
+import { i18n } from '../lib/i18n.ts';
+import { NotFound } from '../ui/not-found.tsx';
+import { paths } from '../lib/paths.ts';
 import { QueryProvider } from './query-provider.tsx';
 import { RequireSection } from './require-section.tsx';
 import { RequireSession } from './require-session.tsx';

@@ -1,9 +1,9 @@
 import { Result } from 'antd';
 import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { accessibleSections } from './access.ts';
-import { useCurrentOperator } from './operator-context.ts';
-import { paths } from './paths.ts';
+import { accessibleSections } from '../lib/access.ts';
+import { useCurrentOperator } from '../lib/operator-context.ts';
+import { paths } from '../lib/paths.ts';
 
 /** The start page is the first section the operator's roles open. */
 export function HomeRedirect() {

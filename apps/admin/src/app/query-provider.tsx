@@ -1,9 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { i18n } from './i18n.ts';
-import { ApiError } from './request.ts';
-import { useSessionToken } from './session.ts';
+import { i18n } from '../lib/i18n.ts';
+import { ApiError } from '../lib/request.ts';
+import { useSessionToken } from '../lib/session.ts';
 
 /** How a failed query or mutation is reported: a toast (default), by the screen itself, or not at all. */
 export type ErrorDisplay = 'toast' | 'inline' | 'none';

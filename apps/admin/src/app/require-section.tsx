@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAccess, type Section } from './access.ts';
-import { useCurrentOperator } from './operator-context.ts';
+import { canAccess, type Section } from '../lib/access.ts';
+import { useCurrentOperator } from '../lib/operator-context.ts';
 
 /** Shows a section only to roles allowed to use it; a typed-in address does not get around the menu. */
 export function RequireSection({ section, children }: { section: Section; children: ReactNode }) {

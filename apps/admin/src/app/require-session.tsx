@@ -2,10 +2,10 @@ import { Button, Result, Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useOperator } from '../features/auth/api/get-operator.ts';
-import { OperatorContext } from './operator-context.ts';
-import { paths } from './paths.ts';
-import { ApiError } from './request.ts';
-import { clearSession, useSessionToken } from './session.ts';
+import { OperatorContext } from '../lib/operator-context.ts';
+import { paths } from '../lib/paths.ts';
+import { ApiError } from '../lib/request.ts';
+import { clearSession, useSessionToken } from '../lib/session.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
 /**

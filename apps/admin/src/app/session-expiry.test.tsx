@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub.ts';
 import { ADMIN, TOKEN, renderApp } from '../test/render-app.tsx';
-import { TOKEN_STORAGE_KEY } from './session.ts';
+import { TOKEN_STORAGE_KEY } from '../lib/session.ts';
 
 describe('an expired operator session', () => {
   it('is cleared on a 401 and the console returns to sign-in with the server message', async () => {

@@ -4,8 +4,8 @@ import { catalogs } from '@bourse/shared/i18n/index';
 import type { OperatorInfo } from '@bourse/shared/schemas/admin';
 import { ok, stubApi } from '../test/api-stub.ts';
 import { ADMIN, COMPLIANCE, FINANCE, SUPPORT, TOKEN, pageOf, renderApp } from '../test/render-app.tsx';
-import { LANGUAGE_STORAGE_KEY } from './i18n.ts';
-import { TOKEN_STORAGE_KEY } from './session.ts';
+import { LANGUAGE_STORAGE_KEY } from '../lib/i18n.ts';
+import { TOKEN_STORAGE_KEY } from '../lib/session.ts';
 
 function stubSignedIn(operator: OperatorInfo) {
   return stubApi({

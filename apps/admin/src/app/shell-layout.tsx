@@ -2,10 +2,10 @@ import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
-import { accessibleSections } from './access.ts';
-import { LanguageSwitcher } from './language-switcher.tsx';
-import { useCurrentOperator } from './operator-context.ts';
-import { paths } from './paths.ts';
+import { accessibleSections } from '../lib/access.ts';
+import { LanguageSwitcher } from '../ui/language-switcher.tsx';
+import { useCurrentOperator } from '../lib/operator-context.ts';
+import { paths } from '../lib/paths.ts';
 
 /** The signed-in frame: a side menu limited to the operator's roles, the header, and the screen. */
 export function ShellLayout() {

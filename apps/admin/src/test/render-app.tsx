@@ -4,8 +4,8 @@ import { formatMoney } from '@bourse/shared/format';
 import type { Language } from '@bourse/shared/languages';
 import type { Invitation, OperatorInfo } from '@bourse/shared/schemas/admin';
 import { AdminApp } from '../app/app.tsx';
-import { changeLanguage } from '../app/i18n.ts';
-import { TOKEN_STORAGE_KEY } from '../app/session.ts';
+import { changeLanguage } from '../lib/i18n.ts';
+import { TOKEN_STORAGE_KEY } from '../lib/session.ts';
 import { ok } from './api-stub.ts';
 
 export const ADMIN: OperatorInfo = { id: 1, username: 'alice', roles: ['admin'] };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@bourse/shared/format';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
-import { useDeploymentCurrency } from '../app/deployment-currency.ts';
+import { useDeploymentCurrency } from '../lib/deployment-currency.ts';
 
 /**
  * An amount from the API (a decimal string such as "1234.50", never a float), in the console's

@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../app/request.ts';
+import { ApiError } from '../lib/request.ts';
 
 /** A failed load shown in place: the server's message (already localized) and a retry. */
 export function QueryErrorAlert({ error, onRetry }: { error: Error; onRetry: () => void }) {

@@ -4,9 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { HashRouter } from 'react-router-dom';
 import { isLanguage, DEFAULT_LANGUAGE } from '@bourse/shared/languages';
-import { buildAntdLocale, i18n } from './i18n';
+import { buildAntdLocale, i18n } from '../lib/i18n';
 import { OfflineBanner } from './offline-banner';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
 
 /** antd-mobile's texts follow the interface language. */

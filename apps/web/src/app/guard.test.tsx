@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { failure, mockFetch, ok } from '../test/fetch-mock';
 import { renderApp, sampleConfig, sampleSupport, sampleUser } from '../test/render-app';
 import { decideNavigation, isOpenRoute } from './guard';
-import { TOKEN_STORAGE_KEY, useSessionStore } from './session-store';
+import { TOKEN_STORAGE_KEY, useSessionStore } from '../lib/session-store';
 
 const SPEC_OPEN_ROUTES = [
   '/login',

@@ -2,12 +2,13 @@ import { Suspense, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../ui/page-loading';
-import { configQueryOptions } from './api/get-config';
+import { configQueryOptions } from '../lib/api/get-config';
 import { KeepAliveTabs } from './keep-alive-tabs';
-import { OPEN_ROUTES, TAB_PATHS, paths } from './paths';
-import { queryClient } from './query-client';
-import { endSession } from './session';
-import { useSessionStore } from './session-store';
+import type { LoginRedirectState } from '../lib/navigation';
+import { OPEN_ROUTES, TAB_PATHS, paths } from '../lib/paths';
+import { queryClient } from '../lib/query-client';
+import { endSession } from '../lib/session';
+import { useSessionStore } from '../lib/session-store';
 
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'load-config' };
 
@@ -43,11 +44,6 @@ export function decideNavigation(input: {
   }
   if (!input.hasConfig) return { type: 'load-config' };
   return { type: 'allow' };
-}
-
-/** Where the login screen sends the user afterwards: the route the guard interrupted. */
-export interface LoginRedirectState {
-  from?: string;
 }
 
 /**

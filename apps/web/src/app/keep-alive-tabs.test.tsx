@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '../test/fetch-mock';
 import { renderApp, sampleConfig, sampleSupport, sampleUser } from '../test/render-app';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../lib/session-store';
 
 function logIn() {
   useSessionStore.getState().signIn({ token: 'token-1', userInfo: sampleUser });

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { ChartIcon, HomeIcon, UserIcon } from '../ui/icons';
 import { PageLoading } from '../ui/page-loading';
 import { PaneActiveContext } from '../ui/pane-active';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 const HomeScreen = lazy(() => import('./home-screen').then((m) => ({ default: m.HomeScreen })));
 const MarketRoute = lazy(() =>

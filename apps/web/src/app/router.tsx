@@ -1,8 +1,8 @@
 import { lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell } from './guard';
-import { registerNavigator, setCurrentPath } from './navigation';
-import { paths } from './paths';
+import { registerNavigator, setCurrentPath } from '../lib/navigation';
+import { paths } from '../lib/paths';
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
 const LoginRoute = lazy(() => import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })));
@@ -121,6 +121,7 @@ export function AppRoutes() {
           <Route path={paths.agreement.path} element={<AgreementRoute />} />
           <Route path={paths.forgotPassword.path} element={<ForgotPasswordRoute />} />
           <Route path={paths.changePassword.path} element={<ChangePasswordRoute />} />
+          <Route path={paths.changePasswordAlias.path} element={<ChangePasswordRoute />} />
           <Route path={paths.home.path} element={null} />
           <Route path={paths.market.path} element={null} />
           <Route path={paths.detail.path} element={<DetailRoute />} />

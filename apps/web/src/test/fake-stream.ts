@@ -1,6 +1,6 @@
 import type { Quote } from '@bourse/shared/schemas/market';
 import { act } from '@testing-library/react';
-import { replaceSharedStream, StreamClient, type StreamSocket } from '../app/stream';
+import { replaceSharedStream, StreamClient, type StreamSocket } from '../lib/stream';
 
 /** A WebSocket stand-in for the app's shared stream: opens at once and lets the test push messages. */
 class FakeSocket implements StreamSocket {

@@ -1,10 +1,10 @@
 import Cookies from 'js-cookie';
-import { useAgreementConsent } from '../app/agreement-consent';
-import { applyLanguage } from '../app/i18n';
-import { queryClient } from '../app/query-client';
-import { resetDuplicateGuard } from '../app/request';
-import { readInitialSession, useSessionStore } from '../app/session-store';
-import { replaceSharedStream } from '../app/stream';
+import { useAgreementConsent } from '../lib/agreement-consent';
+import { applyLanguage } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { resetDuplicateGuard } from '../lib/request';
+import { readInitialSession, useSessionStore } from '../lib/session-store';
+import { replaceSharedStream } from '../lib/stream';
 import { clearRegisterDraft } from '../features/auth/register-draft';
 
 /** A fresh page load for each test: English, logged out, nothing cached. */

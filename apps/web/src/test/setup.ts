@@ -33,8 +33,8 @@ afterEach(async () => {
   cleanup();
   // Nothing of the test may act after it: no stream socket or reconnect timer, no query in flight.
   const [{ replaceSharedStream }, { queryClient }] = await Promise.all([
-    import('../app/stream'),
-    import('../app/query-client'),
+    import('../lib/stream'),
+    import('../lib/query-client'),
   ]);
   replaceSharedStream(null);
   queryClient.clear();

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../app/i18n';
+import { i18n } from '../lib/i18n';
 import { MoneyText } from './money-text';
 
 function renderIn(lang: string, ui: React.ReactElement) {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../app/i18n';
+import { i18n } from '../lib/i18n';
 import { RefreshList } from './refresh-list';
 
 function renderList(ui: React.ReactElement) {

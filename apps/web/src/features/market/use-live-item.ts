@@ -1,5 +1,5 @@
 import type { InstrumentListItem, Quote } from '@bourse/shared/schemas/market';
-import { useLiveQuote } from '../../app/stream';
+import { useLiveQuote } from '../../lib/stream';
 
 /** A list row's figures brought up to date by a live quote. */
 export function withQuote(item: InstrumentListItem, quote: Quote | undefined): InstrumentListItem {

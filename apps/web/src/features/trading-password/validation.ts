@@ -15,6 +15,3 @@ export function checkConfirmation(value: string, password: string): MessageKey |
 export function checkLoginPassword(value: string): MessageKey | null {
   return value ? null : 'wallet.payPassword.loginPasswordRequired';
 }
-
-/** Keeps only digits: the field is a six-digit code whatever the keyboard offers. */
-export const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);

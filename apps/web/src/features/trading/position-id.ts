@@ -1,4 +1,4 @@
-import { RequestError } from '../../app/request-error';
+import { RequestError } from '../../lib/request-error';
 
 /** A record id from the query string (`?id=12`), or null when it is missing or not a positive integer. */
 export function positiveId(value: string | null): number | null {

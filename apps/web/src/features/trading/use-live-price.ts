@@ -1,5 +1,5 @@
 import type { Quote } from '@bourse/shared/schemas/market';
-import { useLiveQuote } from '../../app/stream';
+import { useLiveQuote } from '../../lib/stream';
 
 /**
  * The instrument's quote as it streams in, starting from what the last answer held; the trading

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { assetsQueryOptions } from '../../app/api/get-assets';
-import { useTopic } from '../../app/stream';
+import { assetsQueryOptions } from '../../lib/api/get-assets';
+import { useTopic } from '../../lib/stream';
 
 /**
  * Keeps the trading screens in step with what happens behind them: after a fill, a cancellation or

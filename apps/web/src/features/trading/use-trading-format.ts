@@ -1,5 +1,5 @@
 import { formatMoney, formatNumber } from '@bourse/shared/format';
-import { useSessionStore } from '../../app/session-store';
+import { useSessionStore } from '../../lib/session-store';
 import { useLanguage } from '../../ui/use-language';
 import { formatDecimal, toneOf } from './figures';
 

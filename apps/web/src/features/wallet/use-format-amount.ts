@@ -1,5 +1,5 @@
 import { formatMoney } from '@bourse/shared/format';
-import { useSessionStore } from '../../app/session-store';
+import { useSessionStore } from '../../lib/session-store';
 import { useLanguage } from '../../ui/use-language';
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserLocation } from '../../app/browser-location';
-import { useActionKeys } from '../../app/idempotency';
-import { showToast } from '../../app/toast';
-import { useSubmitFailure } from '../../app/use-submit-failure';
+import { browserLocation } from '../../lib/browser-location';
+import { useActionKeys } from '../../lib/idempotency';
+import { showToast } from '../../lib/toast';
+import { useSubmitFailure } from '../../lib/use-submit-failure';
 import { useStartPayment, type PaymentRequest } from './api/start-payment';
 import { resolveCheckoutUrl } from './checkout-url';
 

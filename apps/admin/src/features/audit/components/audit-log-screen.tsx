@@ -1,7 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditLogTable } from './audit-log-table.tsx';
@@ -18,13 +17,7 @@ export function AuditLogScreen() {
         {t('admin.audit.title')}
       </Typography.Title>
       <Card className="section-card">
-        {auditLog.isError && <QueryErrorAlert error={auditLog.error} onRetry={() => void auditLog.refetch()} />}
-        <AuditLogTable
-          data={auditLog.data}
-          loading={auditLog.isFetching}
-          pageParams={pageParams}
-          onPageChange={setPageParams}
-        />
+        <AuditLogTable query={auditLog} pageParams={pageParams} onPageChange={setPageParams} />
       </Card>
     </div>
   );

@@ -1,10 +1,9 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@bourse/shared/schemas/admin';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
-import type { AuditPage } from '../api/get-audit-log.ts';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
 
 const EMPTY = '—';
 
@@ -15,13 +14,12 @@ function DetailsJson({ details }: { details: AuditEntry['details'] }) {
 }
 
 interface AuditLogTableProps {
-  data: AuditPage | undefined;
-  loading: boolean;
+  query: PageQuery<AuditEntry>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
 }
 
-export function AuditLogTable({ data, loading, pageParams, onPageChange }: AuditLogTableProps) {
+export function AuditLogTable({ query, pageParams, onPageChange }: AuditLogTableProps) {
   const { t } = useTranslation();
 
   const columns: TableColumnsType<AuditEntry> = [
@@ -51,13 +49,13 @@ export function AuditLogTable({ data, loading, pageParams, onPageChange }: Audit
   ];
 
   return (
-    <Table<AuditEntry>
+    <PagedList<AuditEntry>
+      query={query}
       rowKey="id"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('common.noData')} /> }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('common.noData')}
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { operatorInfo } from '@bourse/shared/schemas/admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 
 export const operatorQueryKey = ['admin', 'me'] as const;
 

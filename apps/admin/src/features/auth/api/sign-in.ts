@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminLoginBody, adminLoginResponse } from '@bourse/shared/schemas/admin';
-import { request } from '../../../app/request.ts';
-import { setToken } from '../../../app/session.ts';
+import { request } from '../../../lib/request.ts';
+import { setToken } from '../../../lib/session.ts';
 import { operatorQueryKey } from './get-operator.ts';
 
 export type SignInInput = z.input<typeof adminLoginBody>;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { request } from '../../../app/request.ts';
-import { clearSession } from '../../../app/session.ts';
+import { request } from '../../../lib/request.ts';
+import { clearSession } from '../../../lib/session.ts';
 
 export function signOut() {
   return request('/api/admin/logout', { method: 'POST', schema: z.unknown(), endsSessionOn401: false });

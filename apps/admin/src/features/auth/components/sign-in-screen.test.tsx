@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '../../../app/session.ts';
+import { TOKEN_STORAGE_KEY } from '../../../lib/session.ts';
 import { fail, ok, stubApi } from '../../../test/api-stub.ts';
 import { ADMIN, pageOf, renderApp } from '../../../test/render-app.tsx';
 

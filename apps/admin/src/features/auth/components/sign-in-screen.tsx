@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../../app/language-switcher.tsx';
-import { paths } from '../../../app/paths.ts';
-import { ApiError } from '../../../app/request.ts';
-import { dismissSessionEndReason, useSessionEndReason, useSessionToken } from '../../../app/session.ts';
+import { LanguageSwitcher } from '../../../ui/language-switcher.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { ApiError } from '../../../lib/request.ts';
+import { dismissSessionEndReason, useSessionEndReason, useSessionToken } from '../../../lib/session.ts';
 import { useSignIn, type SignInInput } from '../api/sign-in.ts';
 
 const TOTP_PATTERN = /^\d{6}$/;

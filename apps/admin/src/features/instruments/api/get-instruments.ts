@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InstrumentStatus } from '@bourse/shared/schemas/market';
 import { adminInstrumentsPage } from '@bourse/shared/schemas/market-admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
 /** Prefix of every instrument query; any change to an instrument invalidates all of them. */

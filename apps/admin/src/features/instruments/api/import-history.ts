@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { csvInvalidDetails, importSummary, instrumentImportBody } from '@bourse/shared/schemas/market-admin';
-import { ApiError, request } from '../../../app/request.ts';
+import { ApiError, request } from '../../../lib/request.ts';
 import { instrumentsQueryKey } from './get-instruments.ts';
 
 /** A large file takes the server a while to check and store; far longer than an ordinary request. */

@@ -6,7 +6,7 @@ import {
   type InstrumentPatch,
 } from '@bourse/shared/schemas/market';
 import { adminInstrumentDetail } from '@bourse/shared/schemas/market-admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { instrumentsQueryKey } from './get-instruments.ts';
 
 /** Creates a simulated instrument; the server starts pricing it from `startPrice`. */

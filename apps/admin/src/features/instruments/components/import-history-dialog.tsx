@@ -8,7 +8,7 @@ import {
   type CsvProblemReport,
   type ImportSummary,
 } from '@bourse/shared/schemas/market-admin';
-import { ApiError } from '../../../app/request.ts';
+import { ApiError } from '../../../lib/request.ts';
 import { csvProblemsOf, useImportHistory } from '../api/import-history.ts';
 import { isInstrumentCode } from '../instrument-values.ts';
 

@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router-dom';
 import { instrumentStatus, type InstrumentStatus } from '@bourse/shared/schemas/market';
 import type { AdminInstrument } from '@bourse/shared/schemas/market-admin';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { INSTRUMENT_SEARCH_MAX_LENGTH, useInstruments } from '../api/get-instruments.ts';
 import { useUpdateInstrument } from '../api/save-instrument.ts';
 import { ImportHistoryDialog } from './import-history-dialog.tsx';
@@ -140,12 +139,8 @@ export function InstrumentsScreen() {
             />
           </Space>
         </div>
-        {instruments.isError && (
-          <QueryErrorAlert error={instruments.error} onRetry={() => void instruments.refetch()} />
-        )}
         <InstrumentsTable
-          data={instruments.data}
-          loading={instruments.isFetching}
+          query={instruments}
           pageParams={pageParams}
           onPageChange={setPageParams}
           switchingCode={switchingCode}

@@ -1,14 +1,13 @@
-import { Button, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Space, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AdminInstrument, AdminInstrumentsPage } from '@bourse/shared/schemas/market-admin';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
+import type { AdminInstrument } from '@bourse/shared/schemas/market-admin';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
 import { isKnownSector } from '../instrument-values.ts';
 import { InstrumentStatusTag } from './instrument-status-tag.tsx';
 
 interface InstrumentsTableProps {
-  data: AdminInstrumentsPage | undefined;
-  loading: boolean;
+  query: PageQuery<AdminInstrument>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
   /** The instrument whose trading switch is being saved, if any. */
@@ -19,7 +18,7 @@ interface InstrumentsTableProps {
 }
 
 export function InstrumentsTable(props: InstrumentsTableProps) {
-  const { data, loading, pageParams, onPageChange, switchingCode } = props;
+  const { query, pageParams, onPageChange, switchingCode } = props;
   const { t } = useTranslation();
 
   const columns: TableColumnsType<AdminInstrument> = [
@@ -97,14 +96,14 @@ export function InstrumentsTable(props: InstrumentsTableProps) {
   ];
 
   return (
-    <Table<AdminInstrument>
+    <PagedList<AdminInstrument>
+      query={query}
       rowKey="code"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('admin.instruments.empty')} /> }}
-      scroll={{ x: 'max-content' }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('admin.instruments.empty')}
+      scrollX
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createInvitationBody, invitation } from '@bourse/shared/schemas/admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { invitationsQueryKey } from './get-invitations.ts';
 
 export type CreateInvitationInput = z.input<typeof createInvitationBody>;

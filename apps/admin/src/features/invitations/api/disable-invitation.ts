@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invitation } from '@bourse/shared/schemas/admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { invitationsQueryKey } from './get-invitations.ts';
 
 /** Disables a code: from then on, registrations with it are refused. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { invitation, page } from '@bourse/shared/schemas/admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
 export const invitationPage = page(invitation);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@bourse/shared/format';
 import type { Invitation } from '@bourse/shared/schemas/admin';
-import { TOKEN_STORAGE_KEY } from '../../../app/session.ts';
+import { TOKEN_STORAGE_KEY } from '../../../lib/session.ts';
 import { fail, ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
 import { SUPPORT, TOKEN, invitationFixture, pageOf, renderApp } from '../../../test/render-app.tsx';
 import { browserTimeZone } from '../../../ui/date-time.tsx';

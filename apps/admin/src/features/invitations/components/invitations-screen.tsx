@@ -1,7 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { CreateInvitationForm } from './create-invitation-form.tsx';
@@ -19,15 +18,7 @@ export function InvitationsScreen() {
       </Typography.Title>
       <CreateInvitationForm />
       <Card className="section-card">
-        {invitations.isError && (
-          <QueryErrorAlert error={invitations.error} onRetry={() => void invitations.refetch()} />
-        )}
-        <InvitationsTable
-          data={invitations.data}
-          loading={invitations.isFetching}
-          pageParams={pageParams}
-          onPageChange={setPageParams}
-        />
+        <InvitationsTable query={invitations} pageParams={pageParams} onPageChange={setPageParams} />
       </Card>
     </div>
   );

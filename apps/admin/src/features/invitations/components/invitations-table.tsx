@@ -1,26 +1,24 @@
-import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@bourse/shared/schemas/admin';
 import { formatNumber } from '@bourse/shared/format';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
 import { CopyButton } from '../../../ui/copy-button.tsx';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
-import type { InvitationPage } from '../api/get-invitations.ts';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
 import { useDisableInvitation } from '../api/disable-invitation.ts';
 import { InvitationStatusTag } from './invitation-status-tag.tsx';
 
 const EMPTY = '—';
 
 interface InvitationsTableProps {
-  data: InvitationPage | undefined;
-  loading: boolean;
+  query: PageQuery<Invitation>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
 }
 
-export function InvitationsTable({ data, loading, pageParams, onPageChange }: InvitationsTableProps) {
+export function InvitationsTable({ query, pageParams, onPageChange }: InvitationsTableProps) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
@@ -97,14 +95,14 @@ export function InvitationsTable({ data, loading, pageParams, onPageChange }: In
   ];
 
   return (
-    <Table<Invitation>
+    <PagedList<Invitation>
+      query={query}
       rowKey="code"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('admin.invitations.empty')} /> }}
-      scroll={{ x: 'max-content' }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('admin.invitations.empty')}
+      scrollX
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { kycResubmitBody, kycSubmission } from '@bourse/shared/schemas/kyc';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { kycQueueQueryKey } from './get-kyc-queue.ts';
 
 /** Approves the user's submission in review; the server writes the audit line with it. */

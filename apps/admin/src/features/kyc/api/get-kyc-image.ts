@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KycImageSide } from '@bourse/shared/schemas/kyc';
-import { requestBlob } from '../../../app/request.ts';
+import { requestBlob } from '../../../lib/request.ts';
 
 /**
  * One side of the user's latest submission, fetched with the operator's token (the images have no

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { kycQueuePage, type KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
 /** Prefix of every KYC list query; a decision invalidates all of them. */

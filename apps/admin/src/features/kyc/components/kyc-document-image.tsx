@@ -2,7 +2,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycImageSide } from '@bourse/shared/schemas/kyc';
-import { ApiError } from '../../../app/request.ts';
+import { ApiError } from '../../../lib/request.ts';
 import { useKycImage } from '../api/get-kyc-image.ts';
 
 /**

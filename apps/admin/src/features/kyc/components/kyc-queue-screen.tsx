@@ -2,7 +2,6 @@ import { Card, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_SUBMISSION_STATUSES, type KycSubmission, type KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useKycQueue } from '../api/get-kyc-queue.ts';
 import { KycQueueTable } from './kyc-queue-table.tsx';
@@ -39,11 +38,9 @@ export function KycQueueScreen() {
             options={KYC_SUBMISSION_STATUSES.map((value) => ({ value, label: t(`admin.kyc.statuses.${value}`) }))}
           />
         </Space>
-        {queue.isError && <QueryErrorAlert error={queue.error} onRetry={() => void queue.refetch()} />}
         <KycQueueTable
           status={status}
-          data={queue.data}
-          loading={queue.isFetching}
+          query={queue}
           pageParams={pageParams}
           onPageChange={setPageParams}
           onReview={setSelected}

@@ -1,24 +1,23 @@
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { KycQueuePage, KycSubmission, KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
+import type { KycSubmission, KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
 import { KycStatusTag } from './kyc-status-tag.tsx';
 
 const EMPTY = '—';
 
 interface KycQueueTableProps {
   status: KycSubmissionStatus;
-  data: KycQueuePage | undefined;
-  loading: boolean;
+  query: PageQuery<KycSubmission>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
   onReview: (submission: KycSubmission) => void;
 }
 
 /** Submissions in one status; the decision columns appear once there is a decision to show. */
-export function KycQueueTable({ status, data, loading, pageParams, onPageChange, onReview }: KycQueueTableProps) {
+export function KycQueueTable({ status, query, pageParams, onPageChange, onReview }: KycQueueTableProps) {
   const { t } = useTranslation();
   const decided = status !== 'in_review';
 
@@ -70,14 +69,14 @@ export function KycQueueTable({ status, data, loading, pageParams, onPageChange,
   ];
 
   return (
-    <Table<KycSubmission>
+    <PagedList<KycSubmission>
+      query={query}
       rowKey="id"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('admin.kyc.empty')} /> }}
-      scroll={{ x: 'max-content' }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('admin.kyc.empty')}
+      scrollX
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 
 /** What the server's ledger verification checked, and every problem it found (empty when `ok`). */
 export const ledgerReport = z.object({

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminOrdersPage, orderSide, orderStatus, type AdminOrder } from '@bourse/shared/schemas/trading';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
 export type { AdminOrder };

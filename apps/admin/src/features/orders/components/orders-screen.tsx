@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { INSTRUMENT_CODE_PATTERN } from '@bourse/shared/schemas/market';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import {
   ORDER_SIDES,
   ORDER_STATUSES,
@@ -187,13 +186,7 @@ export function OrdersScreen() {
             </Button>
           </Space>
         </Form>
-        {orders.isError && <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} />}
-        <OrdersTable
-          data={orders.data}
-          loading={orders.isFetching}
-          pageParams={pageParams}
-          onPageChange={setPageParams}
-        />
+        <OrdersTable query={orders} pageParams={pageParams} onPageChange={setPageParams} />
       </Card>
     </div>
   );

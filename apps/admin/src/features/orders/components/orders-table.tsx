@@ -1,18 +1,17 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
-import type { AdminOrder, OrdersPage } from '../api/get-orders.ts';
+import type { AdminOrder } from '../api/get-orders.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
 
 interface OrdersTableProps {
-  data: OrdersPage | undefined;
-  loading: boolean;
+  query: PageQuery<AdminOrder>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
 }
@@ -20,7 +19,7 @@ interface OrdersTableProps {
 const money = (amount: string | null) => (amount === null ? '—' : <MoneyText amount={amount} />);
 
 /** Orders with their fill: what was asked (side, type, quantity, limit) and what happened (price, costs). */
-export function OrdersTable({ data, loading, pageParams, onPageChange }: OrdersTableProps) {
+export function OrdersTable({ query, pageParams, onPageChange }: OrdersTableProps) {
   const { t } = useTranslation();
 
   const columns: TableColumnsType<AdminOrder> = [
@@ -90,14 +89,14 @@ export function OrdersTable({ data, loading, pageParams, onPageChange }: OrdersT
   ];
 
   return (
-    <Table<AdminOrder>
+    <PagedList<AdminOrder>
+      query={query}
       rowKey="id"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('admin.orders.empty')} /> }}
-      scroll={{ x: 'max-content' }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('admin.orders.empty')}
+      scrollX
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -2,7 +2,6 @@ import { Card, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { PAYMENT_TYPES, usePayments, type PaymentType } from '../api/get-payments.ts';
 import { PaymentsTable } from './payments-table.tsx';
 
@@ -39,13 +38,7 @@ export function PaymentsScreen() {
             ]}
           />
         </Space>
-        {payments.isError && <QueryErrorAlert error={payments.error} onRetry={() => void payments.refetch()} />}
-        <PaymentsTable
-          data={payments.data}
-          loading={payments.isFetching}
-          pageParams={pageParams}
-          onPageChange={setPageParams}
-        />
+        <PaymentsTable query={payments} pageParams={pageParams} onPageChange={setPageParams} />
       </Card>
     </div>
   );

@@ -1,22 +1,21 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
-import type { AdminPayment, PaymentPage } from '../api/get-payments.ts';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
+import type { AdminPayment } from '../api/get-payments.ts';
 import { PaymentStatusTag } from './payment-status-tag.tsx';
 
 interface PaymentsTableProps {
-  data: PaymentPage | undefined;
-  loading: boolean;
+  query: PageQuery<AdminPayment>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
 }
 
-export function PaymentsTable({ data, loading, pageParams, onPageChange }: PaymentsTableProps) {
+export function PaymentsTable({ query, pageParams, onPageChange }: PaymentsTableProps) {
   const { t } = useTranslation();
 
   const columns: TableColumnsType<AdminPayment> = [
@@ -53,14 +52,14 @@ export function PaymentsTable({ data, loading, pageParams, onPageChange }: Payme
   ];
 
   return (
-    <Table<AdminPayment>
+    <PagedList<AdminPayment>
+      query={query}
       rowKey="id"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('admin.payments.empty')} /> }}
-      scroll={{ x: 'max-content' }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('admin.payments.empty')}
+      scrollX
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { amount } from '@bourse/shared/schemas/wallet';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 
 /** A rate as the server takes it: a decimal fraction from 0 to 1 with at most 6 decimals ("0.0025" = 0.25 %). */
 export const RATE_PATTERN = /^(0|1|0\.\d{1,6}|1\.0{1,6})$/;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { page } from '@bourse/shared/schemas/admin';
 import { rejectSettingsChangeBody, settingsChange } from '@bourse/shared/schemas/settings-admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { feeSettingsQueryKey } from './get-fee-settings.ts';
 
 /** Prefix of the pending-changes query; a decision or a new proposal refreshes it. */

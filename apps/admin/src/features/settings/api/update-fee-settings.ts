@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { settingsChange } from '@bourse/shared/schemas/settings-admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { feeSettings, feeSettingsQueryKey, type FeeSettings } from './get-fee-settings.ts';
 import { settingsChangesQueryKey } from './settings-changes.ts';
 

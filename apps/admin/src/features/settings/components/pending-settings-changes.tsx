@@ -1,7 +1,7 @@
 import { App, Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SettingsChange } from '@bourse/shared/schemas/settings-admin';
-import { useCurrentOperator } from '../../../app/operator-context.ts';
+import { useCurrentOperator } from '../../../lib/operator-context.ts';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { useDecideSettingsChange, usePendingSettingsChanges } from '../api/settings-changes.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rejectBody } from '@bourse/shared/schemas/wallet';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { adminUser } from './get-user.ts';
 import { usersQueryKey } from './get-users.ts';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { position, type Position } from '@bourse/shared/schemas/trading';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { usersQueryKey } from './get-users.ts';
 
 export type UserPosition = Position;

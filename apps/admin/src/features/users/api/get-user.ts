@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import { userSummary, usersQueryKey } from './get-users.ts';
 
 export const adminUser = userSummary.extend({ level: z.number().int(), creditPoints: z.number().int() });

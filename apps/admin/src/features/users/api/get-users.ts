@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { page } from '@bourse/shared/schemas/admin';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
 export const USER_STATUSES = ['active', 'frozen'] as const;

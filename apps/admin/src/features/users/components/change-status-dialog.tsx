@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/request.ts';
-import { ReasonDialog } from '../../../ui/reason-dialog.tsx';
+import { ApiError } from '../../../lib/request.ts';
+import { DecisionDialog } from '../../../ui/decision-dialog.tsx';
 import { useChangeUserStatus, type UserStatusChange } from '../api/change-user-status.ts';
 import type { AdminUser } from '../api/get-user.ts';
 
@@ -42,7 +42,7 @@ export function ChangeStatusDialog({
   };
 
   return (
-    <ReasonDialog
+    <DecisionDialog
       open={change !== null}
       title={t(freeze ? 'admin.users.freezeTitle' : 'admin.users.unfreezeTitle', { phone: user.phone })}
       description={<p>{t(freeze ? 'admin.users.freezeBody' : 'admin.users.unfreezeBody')}</p>}

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { USER_SEARCH_MAX_LENGTH, useUsers } from '../api/get-users.ts';
 import { UsersTable } from './users-table.tsx';
 
@@ -48,8 +47,7 @@ export function UsersScreen() {
             onSearch={runSearch}
           />
         </div>
-        {users.isError && <QueryErrorAlert error={users.error} onRetry={() => void users.refetch()} />}
-        <UsersTable data={users.data} loading={users.isFetching} pageParams={pageParams} onPageChange={setPageParams} />
+        <UsersTable query={users} pageParams={pageParams} onPageChange={setPageParams} />
       </Card>
     </div>
   );

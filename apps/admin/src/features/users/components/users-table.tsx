@@ -1,21 +1,20 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
-import type { UserPage, UserSummary } from '../api/get-users.ts';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
+import type { UserSummary } from '../api/get-users.ts';
 import { UserKycTag, UserStatusTag } from './user-tags.tsx';
 
 interface UsersTableProps {
-  data: UserPage | undefined;
-  loading: boolean;
+  query: PageQuery<UserSummary>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
 }
 
-export function UsersTable({ data, loading, pageParams, onPageChange }: UsersTableProps) {
+export function UsersTable({ query, pageParams, onPageChange }: UsersTableProps) {
   const { t } = useTranslation();
 
   const columns: TableColumnsType<UserSummary> = [
@@ -41,14 +40,14 @@ export function UsersTable({ data, loading, pageParams, onPageChange }: UsersTab
   ];
 
   return (
-    <Table<UserSummary>
+    <PagedList<UserSummary>
+      query={query}
       rowKey="id"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('admin.users.empty')} /> }}
-      scroll={{ x: 'max-content' }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('admin.users.empty')}
+      scrollX
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

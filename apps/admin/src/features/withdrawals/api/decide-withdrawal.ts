@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rejectBody, withdrawal } from '@bourse/shared/schemas/wallet';
-import { ApiError, request } from '../../../app/request.ts';
+import { ApiError, request } from '../../../lib/request.ts';
 import { withdrawalsQueryKey } from './get-withdrawals.ts';
 
 /**

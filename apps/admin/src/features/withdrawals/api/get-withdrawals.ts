@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { page } from '@bourse/shared/schemas/admin';
 import { amount, withdrawal, withdrawalStatus } from '@bourse/shared/schemas/wallet';
-import { request } from '../../../app/request.ts';
+import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
 export const WITHDRAWAL_STATUSES = withdrawalStatus.options;

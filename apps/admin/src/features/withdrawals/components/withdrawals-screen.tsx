@@ -2,15 +2,13 @@ import { Card, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import {
   WITHDRAWAL_STATUSES,
   useWithdrawals,
   type AdminWithdrawal,
   type WithdrawalStatus,
 } from '../api/get-withdrawals.ts';
-import { PayWithdrawalDialog } from './pay-withdrawal-dialog.tsx';
-import { RejectWithdrawalDialog } from './reject-withdrawal-dialog.tsx';
+import { WithdrawalDecisionDialog } from './withdrawal-decision-dialog.tsx';
 import { WithdrawalsTable } from './withdrawals-table.tsx';
 
 function isWithdrawalStatus(value: string): value is WithdrawalStatus {
@@ -30,18 +28,14 @@ export function WithdrawalsScreen() {
   const withdrawals = useWithdrawals({ status, ...pageParams });
 
   const table = (
-    <>
-      {withdrawals.isError && <QueryErrorAlert error={withdrawals.error} onRetry={() => void withdrawals.refetch()} />}
-      <WithdrawalsTable
-        status={status}
-        data={withdrawals.data}
-        loading={withdrawals.isFetching}
-        pageParams={pageParams}
-        onPageChange={setPageParams}
-        onPay={setPaying}
-        onReject={setRejecting}
-      />
-    </>
+    <WithdrawalsTable
+      status={status}
+      query={withdrawals}
+      pageParams={pageParams}
+      onPageChange={setPageParams}
+      onPay={setPaying}
+      onReject={setRejecting}
+    />
   );
 
   return (
@@ -65,8 +59,8 @@ export function WithdrawalsScreen() {
           }))}
         />
       </Card>
-      <PayWithdrawalDialog withdrawal={paying} onClose={() => setPaying(null)} />
-      <RejectWithdrawalDialog withdrawal={rejecting} onClose={() => setRejecting(null)} />
+      <WithdrawalDecisionDialog decision="pay" withdrawal={paying} onClose={() => setPaying(null)} />
+      <WithdrawalDecisionDialog decision="reject" withdrawal={rejecting} onClose={() => setRejecting(null)} />
     </div>
   );
 }

@@ -1,19 +1,18 @@
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import { tablePagination, type PageParams } from '../../../ui/pagination.ts';
-import { TableEmpty } from '../../../ui/table-empty.tsx';
-import type { AdminWithdrawal, WithdrawalPage, WithdrawalStatus } from '../api/get-withdrawals.ts';
+import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
+import type { PageParams } from '../../../ui/pagination.ts';
+import type { AdminWithdrawal, WithdrawalStatus } from '../api/get-withdrawals.ts';
 import { netPayout } from '../net-payout.ts';
 import { WithdrawalStatusTag } from './withdrawal-status-tag.tsx';
 
 interface WithdrawalsTableProps {
   status: WithdrawalStatus;
-  data: WithdrawalPage | undefined;
-  loading: boolean;
+  query: PageQuery<AdminWithdrawal>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
   onPay: (withdrawal: AdminWithdrawal) => void;
@@ -22,7 +21,7 @@ interface WithdrawalsTableProps {
 
 /** Withdrawals in one status; decisions are offered on pending ones only, the reason shown on rejected ones. */
 export function WithdrawalsTable(props: WithdrawalsTableProps) {
-  const { status, data, loading, pageParams, onPageChange, onPay, onReject } = props;
+  const { status, query, pageParams, onPageChange, onPay, onReject } = props;
   const { t } = useTranslation();
 
   const columns: TableColumnsType<AdminWithdrawal> = [
@@ -117,14 +116,14 @@ export function WithdrawalsTable(props: WithdrawalsTableProps) {
   ];
 
   return (
-    <Table<AdminWithdrawal>
+    <PagedList<AdminWithdrawal>
+      query={query}
       rowKey="id"
       columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      locale={{ emptyText: <TableEmpty text={t('admin.withdrawals.empty')} /> }}
-      scroll={{ x: 'max-content' }}
-      pagination={tablePagination({ pageParams, total: data?.total ?? 0, onChange: onPageChange })}
+      emptyText={t('admin.withdrawals.empty')}
+      scrollX
+      pageParams={pageParams}
+      onPageChange={onPageChange}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { agreementResponse, type AgreementResponse } from '@bourse/shared/schemas/auth';
 import type { Language } from '@bourse/shared/languages';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 /** GET /api/agreement?lang= (open): the user agreement in the given language. */
 export function getAgreement(lang: Language, signal?: AbortSignal): Promise<AgreementResponse> {

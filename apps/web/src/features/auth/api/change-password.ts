@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../app/request';
-import { endSession } from '../../../app/session';
+import { post } from '../../../lib/request';
+import { endSession } from '../../../lib/session';
 
 export interface ChangePasswordInput {
   oldPassword: string;

@@ -1,5 +1,5 @@
 import { publicKeyResponse, type PublicKeyResponse } from '@bourse/shared/schemas/auth';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 /** GET /api/user/publicKey (open): the RSA key that login and register credentials are encrypted to. */
 export function getPublicKey(): Promise<PublicKeyResponse> {

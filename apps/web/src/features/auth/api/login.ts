@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { loginResponse, type LoginResponse } from '@bourse/shared/schemas/auth';
-import { rememberUserInfo } from '../../../app/api/get-user-info';
-import { syncProfileLanguage } from '../../../app/language';
-import { post } from '../../../app/request';
-import { useSessionStore } from '../../../app/session-store';
+import { rememberUserInfo } from '../../../lib/api/get-user-info';
+import { syncProfileLanguage } from '../../../lib/language';
+import { post } from '../../../lib/request';
+import { useSessionStore } from '../../../lib/session-store';
 import { encryptForServer } from './encrypt-for-server';
 
 export interface LoginInput {

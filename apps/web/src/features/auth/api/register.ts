@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { registerResponse } from '@bourse/shared/schemas/auth';
-import { post } from '../../../app/request';
+import { post } from '../../../lib/request';
 import { encryptForServer } from './encrypt-for-server';
 
 export interface RegisterInput {

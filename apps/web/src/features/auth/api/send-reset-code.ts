@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../app/request';
+import { post } from '../../../lib/request';
 
 /**
  * POST /api/user/forgotPassword/code: asks for a reset code by text message. The answer is the same

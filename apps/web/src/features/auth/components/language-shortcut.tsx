@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LANGUAGE_NAMES } from '@bourse/shared/languages';
-import { paths } from '../../../app/paths';
-import { useSessionStore } from '../../../app/session-store';
+import { paths } from '../../../lib/paths';
+import { useSessionStore } from '../../../lib/session-store';
 import { GlobeIcon } from '../../../ui/icons';
 
 /** The current language's name, linking to the language choice (reachable before login). */

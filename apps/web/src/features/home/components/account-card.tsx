@@ -3,7 +3,7 @@ import { formatNumber } from '@bourse/shared/format';
 import type { UserInfo } from '@bourse/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ChevronRightIcon } from '../../../ui/icons';
 import { KycStatusTag } from '../../../ui/kyc-status-tag';
 import { StatList } from '../../../ui/stat-list';

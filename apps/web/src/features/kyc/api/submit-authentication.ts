@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authenticationDetail, type AuthenticationDetail, type KycDocType } from '@bourse/shared/schemas/kyc';
-import { rememberUserInfo, userInfoQueryOptions } from '../../../app/api/get-user-info';
-import { post } from '../../../app/request';
-import { useSessionStore } from '../../../app/session-store';
-import { authenticationDetailQueryOptions } from '../../../app/api/get-authentication-detail';
+import { rememberUserInfo, userInfoQueryOptions } from '../../../lib/api/get-user-info';
+import { post } from '../../../lib/request';
+import { useSessionStore } from '../../../lib/session-store';
+import { authenticationDetailQueryOptions } from '../../../lib/api/get-authentication-detail';
 
 export interface SubmitAuthenticationInput {
   realName: string;

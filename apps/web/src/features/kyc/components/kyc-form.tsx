@@ -8,8 +8,8 @@ import {
   type KycDocType,
   type KycImageSide,
 } from '@bourse/shared/schemas/kyc';
-import { isUnnotifiedFailure } from '../../../app/request-error';
-import { showToast } from '../../../app/toast';
+import { isUnnotifiedFailure } from '../../../lib/request-error';
+import { showToast } from '../../../lib/toast';
 import { TextField } from '../../../ui/text-field';
 import { useSubmitAuthentication } from '../api/submit-authentication';
 import {

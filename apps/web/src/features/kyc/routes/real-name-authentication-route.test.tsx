@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuthenticationDetail } from '@bourse/shared/schemas/kyc';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session-store';
 import { failure, mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleSupport, sampleUser } from '../../../test/render-app';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
-import { useAuthenticationDetail } from '../../../app/api/get-authentication-detail';
+import { useAuthenticationDetail } from '../../../lib/api/get-authentication-detail';
 import { KycForm } from '../components/kyc-form';
 import { KycStatusCard } from '../components/kyc-status-card';
 

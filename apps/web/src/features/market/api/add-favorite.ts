@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { InstrumentDetail, InstrumentListItem } from '@bourse/shared/schemas/market';
-import { post } from '../../../app/request';
+import { post } from '../../../lib/request';
 import { favoritesList, favoritesQueryOptions } from './get-favorites';
 import { instrumentQueryKeyRoot } from './get-instrument';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { candle, type Candle, type CandleInterval } from '@bourse/shared/schemas/market';
 import { z } from 'zod';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 const candles = z.array(candle);
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { instrumentListItem, type InstrumentListItem } from '@bourse/shared/schemas/market';
 import { z } from 'zod';
-import { get } from '../../../app/request';
-import { useSessionStore } from '../../../app/session-store';
+import { get } from '../../../lib/request';
+import { useSessionStore } from '../../../lib/session-store';
 
 export const favoritesList = z.array(instrumentListItem);
 

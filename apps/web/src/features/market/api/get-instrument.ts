@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { instrumentDetail, type InstrumentDetail } from '@bourse/shared/schemas/market';
-import { get } from '../../../app/request';
-import { useSessionStore } from '../../../app/session-store';
+import { get } from '../../../lib/request';
+import { useSessionStore } from '../../../lib/session-store';
 
 /**
  * GET /api/market/instruments/:code (open): quote, fundamentals, and whether the signed-in user

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { instrumentsPage, type Board, type INSTRUMENT_SORTS } from '@bourse/shared/schemas/market';
 import type { z } from 'zod';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 export type InstrumentsPage = z.infer<typeof instrumentsPage>;
 export type InstrumentSort = (typeof INSTRUMENT_SORTS)[number];

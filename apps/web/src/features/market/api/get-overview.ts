@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { overview } from '@bourse/shared/schemas/market';
 import type { z } from 'zod';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 export type MarketOverview = z.infer<typeof overview>;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstrumentListItem } from '@bourse/shared/schemas/market';
-import { del } from '../../../app/request';
+import { del } from '../../../lib/request';
 import { setDetailFavorite } from './add-favorite';
 import { favoritesQueryOptions } from './get-favorites';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstrumentListItem } from '@bourse/shared/schemas/market';
-import { put } from '../../../app/request';
+import { put } from '../../../lib/request';
 import { favoritesList, favoritesQueryOptions } from './get-favorites';
 
 /** PUT /api/market/favorites {codes}: the favorites in a new order (exactly the current ones). */

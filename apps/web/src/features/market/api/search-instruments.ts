@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { instrumentListItem, type InstrumentListItem } from '@bourse/shared/schemas/market';
 import { z } from 'zod';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 const matches = z.array(instrumentListItem);
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { LoginRedirectState } from '../../../app/guard';
-import { paths } from '../../../app/paths';
-import { useSessionStore } from '../../../app/session-store';
-import { showToast } from '../../../app/toast';
+import type { LoginRedirectState } from '../../../lib/navigation';
+import { paths } from '../../../lib/paths';
+import { useSessionStore } from '../../../lib/session-store';
+import { showToast } from '../../../lib/toast';
 import { StarIcon } from '../../../ui/icons';
 import { useAddFavorite } from '../api/add-favorite';
 import { useRemoveFavorite } from '../api/remove-favorite';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card } from 'antd-mobile';
 import type { InstrumentListItem } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../app/toast';
+import { showToast } from '../../../lib/toast';
 import { ArrowDownIcon, ArrowUpIcon, RemoveIcon } from '../../../ui/icons';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';

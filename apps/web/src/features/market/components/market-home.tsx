@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { queryClient } from '../../../app/query-client';
-import { useSessionStore } from '../../../app/session-store';
+import { paths } from '../../../lib/paths';
+import { queryClient } from '../../../lib/query-client';
+import { useSessionStore } from '../../../lib/session-store';
 import { PageLoading } from '../../../ui/page-loading';
 import { usePaneShown } from '../../../ui/pane-active';
 import { QueryError } from '../../../ui/query-error';

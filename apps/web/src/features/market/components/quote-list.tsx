@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InstrumentListItem } from '@bourse/shared/schemas/market';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useInView } from '../../../ui/use-in-view';
 import { useLiveItem } from '../use-live-item';
 import { useMarketFormat } from '../use-market-format';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InstrumentListItem } from '@bourse/shared/schemas/market';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session-store';
 import { installFakeStream } from '../../../test/fake-stream';
 import { mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { bayer, listItem, moutai, sap, sapQuote } from '../../../test/market-samples';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BOARDS, type Board } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from '../../../ui/icons';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';

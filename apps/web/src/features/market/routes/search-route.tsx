@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { SearchForm } from '../components/search-form';
 import '../market.css';

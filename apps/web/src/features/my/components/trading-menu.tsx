@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { MenuList } from '../../../ui/menu-list';
 
 /** The ways to the investor's shares and orders, as a broker app has them in the personal area. */

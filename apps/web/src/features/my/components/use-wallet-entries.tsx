@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import type { MenuItem } from '../../../ui/menu-list';
 import { StatusTag } from '../../../ui/status-tag';
 

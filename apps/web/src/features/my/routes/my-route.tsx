@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LANGUAGE_NAMES } from '@bourse/shared/languages';
-import { useAssets } from '../../../app/api/get-assets';
-import { useUserInfo } from '../../../app/api/get-user-info';
-import { paths } from '../../../app/paths';
-import { useSessionStore } from '../../../app/session-store';
-import { useLogoutWithConfirm } from '../../../app/use-logout';
+import { useAssets } from '../../../lib/api/get-assets';
+import { useUserInfo } from '../../../lib/api/get-user-info';
+import { paths } from '../../../lib/paths';
+import { useSessionStore } from '../../../lib/session-store';
+import { useLogoutWithConfirm } from '../../../lib/use-logout';
 import { KycStatusTag } from '../../../ui/kyc-status-tag';
 import { MenuList, type MenuItem } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';

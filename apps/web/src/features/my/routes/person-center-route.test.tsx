@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Assets } from '@bourse/shared/schemas/wallet';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session-store';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleSupport, sampleUser } from '../../../test/render-app';
 import { sampleAssets } from '../../../test/wallet-samples';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAssets } from '../../../app/api/get-assets';
-import { useUserInfo } from '../../../app/api/get-user-info';
+import { useAssets } from '../../../lib/api/get-assets';
+import { useUserInfo } from '../../../lib/api/get-user-info';
 import { MenuList } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@bourse/shared/languages';
-import { changeLanguage } from '../../../app/language';
-import { useSessionStore } from '../../../app/session-store';
-import { showToast } from '../../../app/toast';
+import { changeLanguage } from '../../../lib/language';
+import { useSessionStore } from '../../../lib/session-store';
+import { showToast } from '../../../lib/toast';
 import { CheckIcon } from '../../../ui/icons';
 import { Page } from '../../../ui/page';
 

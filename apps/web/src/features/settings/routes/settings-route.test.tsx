@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY, useSessionStore } from '../../../app/session-store';
+import { TOKEN_STORAGE_KEY, useSessionStore } from '../../../lib/session-store';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 

@@ -2,12 +2,12 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '@bourse/shared/languages';
-import { paths } from '../../../app/paths';
-import { queryClient } from '../../../app/query-client';
-import { checkForUpdate, clearServiceWorkerCaches } from '../../../app/service-worker';
-import { useSessionStore } from '../../../app/session-store';
-import { showToast } from '../../../app/toast';
-import { useLogoutWithConfirm } from '../../../app/use-logout';
+import { paths } from '../../../lib/paths';
+import { queryClient } from '../../../lib/query-client';
+import { checkForUpdate, clearServiceWorkerCaches } from '../../../lib/service-worker';
+import { useSessionStore } from '../../../lib/session-store';
+import { showToast } from '../../../lib/toast';
+import { useLogoutWithConfirm } from '../../../lib/use-logout';
 import { MenuList } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';
 

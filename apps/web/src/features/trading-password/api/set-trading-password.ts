@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rememberUserInfo, userInfoQueryOptions } from '../../../app/api/get-user-info';
-import { post } from '../../../app/request';
-import { useSessionStore } from '../../../app/session-store';
+import { rememberUserInfo, userInfoQueryOptions } from '../../../lib/api/get-user-info';
+import { post } from '../../../lib/request';
+import { useSessionStore } from '../../../lib/session-store';
 
 /**
  * The body of POST /api/user/tradingPassword: the new password twice, and the proof that it is the

@@ -4,17 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MessageKey } from '@bourse/shared/i18n/types';
 import { PASSWORD_MAX_LENGTH } from '@bourse/shared/schemas/auth';
-import { useUserInfo } from '../../../app/api/get-user-info';
-import { paths } from '../../../app/paths';
-import { RequestError } from '../../../app/request-error';
-import { showToast } from '../../../app/toast';
-import { useSubmitFailure } from '../../../app/use-submit-failure';
+import { useUserInfo } from '../../../lib/api/get-user-info';
+import { paths } from '../../../lib/paths';
+import { RequestError } from '../../../lib/request-error';
+import { showToast } from '../../../lib/toast';
+import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { TextField } from '../../../ui/text-field';
+import { TradingPasswordField } from '../../../ui/trading-password-field';
 import { useSetTradingPassword } from '../api/set-trading-password';
-import { checkConfirmation, checkLoginPassword, checkNewTradingPassword, digitsOnly } from '../validation';
+import { checkConfirmation, checkLoginPassword, checkNewTradingPassword } from '../validation';
 
 type Field = 'proof' | 'password' | 'confirmPassword';
 
@@ -126,15 +127,11 @@ function TradingPasswordForm({ exists }: { exists: boolean }) {
           error={message('proof')}
         />
       ) : (
-        <TextField
+        <TradingPasswordField
           id="pay-password-old"
           label={t('wallet.payPassword.old')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
           value={proof}
-          onChange={(event) => edit('proof', setProof)(digitsOnly(event.target.value))}
+          onChange={edit('proof', setProof)}
           error={message('proof')}
         />
       )}
@@ -153,27 +150,19 @@ function TradingPasswordForm({ exists }: { exists: boolean }) {
           </button>
         </div>
       )}
-      <TextField
+      <TradingPasswordField
         id="pay-password-new"
         label={t('wallet.payPassword.new')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         hint={t('wallet.tradingPasswordHint')}
         value={password}
-        onChange={(event) => edit('password', setPassword)(digitsOnly(event.target.value))}
+        onChange={edit('password', setPassword)}
         error={message('password')}
       />
-      <TextField
+      <TradingPasswordField
         id="pay-password-confirm"
         label={t('wallet.payPassword.confirm')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         value={confirmPassword}
-        onChange={(event) => edit('confirmPassword', setConfirmPassword)(digitsOnly(event.target.value))}
+        onChange={edit('confirmPassword', setConfirmPassword)}
         error={message('confirmPassword')}
       />
       <Button type="submit" color="primary" size="large" block loading={save.isPending}>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { order, type Order } from '@bourse/shared/schemas/trading';
-import { assetsQueryOptions } from '../../../app/api/get-assets';
-import { post } from '../../../app/request';
+import { assetsQueryOptions } from '../../../lib/api/get-assets';
+import { post } from '../../../lib/request';
 
 export interface CancelOrderInput {
   orderId: number;

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { historyPage } from '@bourse/shared/schemas/trading';
 import type { z } from 'zod';
-import type { RecordPeriod } from '../../../app/paths';
-import { get } from '../../../app/request';
+import type { RecordPeriod } from '../../../lib/paths';
+import { get } from '../../../lib/request';
 
 export type HistoryPage = z.infer<typeof historyPage>;
 

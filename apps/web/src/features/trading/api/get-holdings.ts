@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { holding, type Holding } from '@bourse/shared/schemas/trading';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 const holdings = z.array(holding);
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { instrumentDetail, type InstrumentDetail } from '@bourse/shared/schemas/market';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 /** GET /api/market/instruments/:code: the instrument the ticket trades (name, lot size, quote, trading state). */
 export function getInstrument(code: string, signal?: AbortSignal): Promise<InstrumentDetail> {

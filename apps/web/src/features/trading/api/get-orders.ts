@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ordersQuery } from '@bourse/shared/schemas/trading';
 import { order, type Order } from '@bourse/shared/schemas/trading';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 export type OrdersStatus = NonNullable<z.infer<typeof ordersQuery>['status']>;
 

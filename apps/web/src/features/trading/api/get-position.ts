@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { position, type Position } from '@bourse/shared/schemas/trading';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 /** GET /api/trade/positions/:id: one lot, open or closed, with its fees, sales and trades. */
 export function getPosition(positionId: number, signal?: AbortSignal): Promise<Position> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { costBreakdown, type CostBreakdown, type TradeQuoteBody } from '@bourse/shared/schemas/trading';
-import { post } from '../../../app/request';
+import { post } from '../../../lib/request';
 
 export type TradeQuoteInput = Omit<TradeQuoteBody, 'timeInForce'> & Partial<Pick<TradeQuoteBody, 'timeInForce'>>;
 

@@ -1,7 +1,7 @@
 import type { Holding, Position } from '@bourse/shared/schemas/trading';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { revalueHolding } from '../figures';
 import { useLivePrice } from '../use-live-price';
 import { useTradingFormat } from '../use-trading-format';

@@ -3,7 +3,7 @@ import type { CostBreakdown, OrderSide, OrderType, TimeInForce } from '@bourse/s
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatList } from '../../../ui/stat-list';
-import { TextField } from '../../../ui/text-field';
+import { TradingPasswordField } from '../../../ui/trading-password-field';
 import { useTradingFormat } from '../use-trading-format';
 import { CostLines } from './cost-preview';
 
@@ -97,17 +97,13 @@ export function OrderConfirmDialog({
         ]}
       />
       {breakdown && <CostLines breakdown={breakdown} />}
-      <TextField
+      <TradingPasswordField
         ref={passwordRef}
         id="order-trading-password"
         label={t('wallet.tradingPassword')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         hint={t('wallet.tradingPasswordHint')}
         value={tradingPassword}
-        onChange={(event) => onTradingPasswordChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        onChange={onTradingPasswordChange}
         error={passwordError}
       />
       <div className="order-confirm-actions">

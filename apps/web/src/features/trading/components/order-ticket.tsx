@@ -5,11 +5,11 @@ import type { CostBreakdown, Order, OrderSide, OrderType, Position, TimeInForce 
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useActionKeys } from '../../../app/idempotency';
-import { paths } from '../../../app/paths';
-import { RequestError } from '../../../app/request-error';
-import { showToast } from '../../../app/toast';
-import { useSubmitFailure } from '../../../app/use-submit-failure';
+import { useActionKeys } from '../../../lib/idempotency';
+import { paths } from '../../../lib/paths';
+import { RequestError } from '../../../lib/request-error';
+import { showToast } from '../../../lib/toast';
+import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { TextField } from '../../../ui/text-field';
 import { tradeQuoteQueryOptions, useTradeQuote, type TradeQuoteInput } from '../api/get-trade-quote';
 import { usePlaceOrder } from '../api/place-order';

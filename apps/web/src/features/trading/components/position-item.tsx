@@ -1,6 +1,6 @@
 import type { Position } from '@bourse/shared/schemas/trading';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatUserDateTime } from '../../../ui/format-date';
 import { revalueLot } from '../figures';
 import { useLivePrice } from '../use-live-price';

@@ -1,7 +1,7 @@
 import { PERIODS } from '@bourse/shared/schemas/wallet';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { RecordPeriod } from '../../../app/paths';
+import type { RecordPeriod } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';

@@ -2,7 +2,7 @@ import type { Holding, Position } from '@bourse/shared/schemas/trading';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { MenuList } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';

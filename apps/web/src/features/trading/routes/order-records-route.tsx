@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ORDER_RECORD_FILTERS, type OrderRecordFilter } from '../../../app/paths';
+import { ORDER_RECORD_FILTERS, type OrderRecordFilter } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { ChoiceGroup } from '../components/choice-group';
 import { OrderList } from '../components/order-list';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@bourse/shared/schemas/auth';
 import type { CostBreakdown, Order, PlaceOrderBody, TradeQuoteBody } from '@bourse/shared/schemas/trading';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session-store';
 import { installFakeStream } from '../../../test/fake-stream';
 import { failure, mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';

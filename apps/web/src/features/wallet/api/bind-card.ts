@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bankCard, type BankCard } from '@bourse/shared/schemas/wallet';
-import { post } from '../../../app/request';
+import { post } from '../../../lib/request';
 import { cardsQueryOptions } from './get-cards';
 
 export interface BindCardInput {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bankCard, type BankCard } from '@bourse/shared/schemas/wallet';
-import { get } from '../../../app/request';
+import { get } from '../../../lib/request';
 
 const bankCards = z.array(bankCard);
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { financeRecord, type FinanceRecord } from '@bourse/shared/schemas/wallet';
-import type { RecordDirection, RecordPeriod } from '../../../app/paths';
-import { get } from '../../../app/request';
+import type { RecordDirection, RecordPeriod } from '../../../lib/paths';
+import { get } from '../../../lib/request';
 
 const financeRecords = z.array(financeRecord);
 

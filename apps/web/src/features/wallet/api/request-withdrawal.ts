@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { withdrawal } from '@bourse/shared/schemas/wallet';
-import { assetsQueryOptions } from '../../../app/api/get-assets';
-import { post } from '../../../app/request';
+import { assetsQueryOptions } from '../../../lib/api/get-assets';
+import { post } from '../../../lib/request';
 import { recordsQueryKeyRoot } from './get-records';
 
 export type Withdrawal = z.infer<typeof withdrawal>;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { payment } from '@bourse/shared/schemas/wallet';
-import { post } from '../../../app/request';
+import { post } from '../../../lib/request';
 
 export type Payment = z.infer<typeof payment>;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { del } from '../../../app/request';
+import { del } from '../../../lib/request';
 import { cardsQueryOptions } from './get-cards';
 
 /** DELETE /api/wallet/cards/:id: refused while a withdrawal to the card is still pending. */

@@ -2,10 +2,10 @@ import { Button, Checkbox } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { RequestError } from '../../../app/request-error';
-import { showToast } from '../../../app/toast';
-import { useSubmitFailure } from '../../../app/use-submit-failure';
+import { paths } from '../../../lib/paths';
+import { RequestError } from '../../../lib/request-error';
+import { showToast } from '../../../lib/toast';
+import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { TextField } from '../../../ui/text-field';
 import { useBindCard } from '../api/bind-card';
 import {

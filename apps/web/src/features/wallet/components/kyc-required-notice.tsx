@@ -1,7 +1,7 @@
 import type { KycStatus } from '@bourse/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { KycStatusTag } from '../../../ui/kyc-status-tag';
 
 const BODY = {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** Shown instead of a form that needs a bound bank account when there is none yet. */
 export function NoCardNotice({ body }: { body: string }) {

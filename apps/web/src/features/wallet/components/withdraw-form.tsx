@@ -4,12 +4,12 @@ import { formatMinor, parseAmount } from '@bourse/shared/money';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { BankCard } from '@bourse/shared/schemas/wallet';
-import { useActionKeys } from '../../../app/idempotency';
-import { paths } from '../../../app/paths';
-import { RequestError } from '../../../app/request-error';
-import { showToast } from '../../../app/toast';
-import { useSubmitFailure } from '../../../app/use-submit-failure';
-import { TextField } from '../../../ui/text-field';
+import { useActionKeys } from '../../../lib/idempotency';
+import { paths } from '../../../lib/paths';
+import { RequestError } from '../../../lib/request-error';
+import { showToast } from '../../../lib/toast';
+import { useSubmitFailure } from '../../../lib/use-submit-failure';
+import { TradingPasswordField } from '../../../ui/trading-password-field';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { useFormatAmount, useWalletConfig } from '../use-format-amount';
 import { useProblemText } from '../use-problem-text';
@@ -159,17 +159,13 @@ export function WithdrawForm({ cards, withdrawable, onStale }: WithdrawFormProps
           {t('wallet.withdraw.all')}
         </button>
       </div>
-      <TextField
+      <TradingPasswordField
         id="withdraw-trading-password"
         label={t('wallet.tradingPassword')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         hint={t('wallet.tradingPasswordHint')}
         value={tradingPassword}
-        onChange={(event) => {
-          setTradingPassword(event.target.value.replace(/\D/g, ''));
+        onChange={(value) => {
+          setTradingPassword(value);
           clearServerError('tradingPassword');
         }}
         error={

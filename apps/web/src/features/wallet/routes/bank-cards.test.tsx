@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthenticationDetail } from '@bourse/shared/schemas/kyc';
 import type { BankCard } from '@bourse/shared/schemas/wallet';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session-store';
 import { failure, mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 import { sampleCards } from '../../../test/wallet-samples';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { MenuList } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';
 import { DepositForm } from '../components/deposit-form';

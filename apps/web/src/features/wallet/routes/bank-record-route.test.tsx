@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@bourse/shared/format';
 import type { FinanceRecord } from '@bourse/shared/schemas/wallet';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session-store';
 import { mockFetch, ok } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 import { sampleRecords } from '../../../test/wallet-samples';

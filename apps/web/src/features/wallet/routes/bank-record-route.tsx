@@ -2,7 +2,7 @@ import { PERIODS } from '@bourse/shared/schemas/wallet';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { RecordDirection, RecordPeriod } from '../../../app/paths';
+import type { RecordDirection, RecordPeriod } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAuthenticationDetail } from '../../../app/api/get-authentication-detail';
+import { useAuthenticationDetail } from '../../../lib/api/get-authentication-detail';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { browserLocation } from '../../../app/browser-location';
-import { useSessionStore } from '../../../app/session-store';
+import { browserLocation } from '../../../lib/browser-location';
+import { useSessionStore } from '../../../lib/session-store';
 import { failure, mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 import { sampleCards } from '../../../test/wallet-samples';

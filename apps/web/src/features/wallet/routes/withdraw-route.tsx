@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAssets } from '../../../app/api/get-assets';
-import { useUserInfo } from '../../../app/api/get-user-info';
-import { paths } from '../../../app/paths';
+import { useAssets } from '../../../lib/api/get-assets';
+import { useUserInfo } from '../../../lib/api/get-user-info';
+import { paths } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES, isLanguage } from '@bourse/shared/languages';
-import { changeLanguage } from './i18n.ts';
+import { changeLanguage } from '../lib/i18n.ts';
 
 /**
  * The console's language, listed by endonym; the choice is remembered on this device. A native

@@ -31,6 +31,11 @@ export const paths = {
   agreement: route('/agreement'),
   forgotPassword: route('/forgotPassword'),
   changePassword: route('/changePassword'),
+  /**
+   * The same change-password screen under the spec's other address. Not an open route: the spec's
+   * list of routes open without a session names only /changePassword.
+   */
+  changePasswordAlias: route('/change-pwt'),
   home: route('/home'),
   market: route('/market'),
   /** A stock's detail: quote, key figures, chart (open to everyone, product spec §2). */

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { i18n } from './i18n';
-import type { LoginRedirectState } from './guard';
+import type { LoginRedirectState } from './navigation';
 import { getCurrentPath, navigateTo } from './navigation';
 import { paths } from './paths';
 import { RequestError } from './request-error';

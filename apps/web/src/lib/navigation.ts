@@ -8,6 +8,11 @@ export interface NavigateOptions {
   state?: unknown;
 }
 
+/** Where the login screen sends the user afterwards: the route the guard interrupted. */
+export interface LoginRedirectState {
+  from?: string;
+}
+
 type Navigate = (to: string, options?: NavigateOptions) => void;
 
 let registered: Navigate | null = null;

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export function NotFound() {
   const { t } = useTranslation();

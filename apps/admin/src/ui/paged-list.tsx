@@ -1,0 +1,55 @@
+import { Table, type TableColumnsType } from 'antd';
+import { tablePagination, type PageParams } from './pagination.ts';
+import { QueryErrorAlert } from './query-error-alert.tsx';
+import { TableEmpty } from './table-empty.tsx';
+
+/** What a list screen's page query gives (a TanStack Query result of a `{ items, total }` page). */
+export interface PageQuery<T> {
+  data: { items: T[]; total: number } | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+}
+
+export interface PagedListProps<T> {
+  query: PageQuery<T>;
+  pageParams: PageParams;
+  onPageChange: (params: PageParams) => void;
+  rowKey: keyof T & string;
+  columns: TableColumnsType<T>;
+  /** The "nothing here" line of this list. */
+  emptyText: string;
+  /** Wide tables scroll sideways instead of squeezing their columns. */
+  scrollX?: boolean;
+}
+
+/**
+ * The one scaffold of the console's paged lists: a failed load in place with a retry, then the
+ * table with the server's page of rows, its loading state, a readable empty line and server-side
+ * pagination (a new page size starts again at page 1).
+ */
+export function PagedList<T extends object>({
+  query,
+  pageParams,
+  onPageChange,
+  rowKey,
+  columns,
+  emptyText,
+  scrollX = false,
+}: PagedListProps<T>) {
+  return (
+    <>
+      {query.isError && query.error && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+      <Table<T>
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={query.data?.items ?? []}
+        loading={query.isFetching}
+        locale={{ emptyText: <TableEmpty text={emptyText} /> }}
+        {...(scrollX && { scroll: { x: 'max-content' } })}
+        pagination={tablePagination({ pageParams, total: query.data?.total ?? 0, onChange: onPageChange })}
+      />
+    </>
+  );
+}

@@ -21,6 +21,7 @@ import {
 const FIELD_OF_ERROR: Record<string, CardField> = {
   INVALID_IBAN: 'iban',
   CARD_ALREADY_BOUND: 'iban',
+  IBAN_BOUND_TO_ANOTHER_ACCOUNT: 'iban',
   CARD_HOLDER_MISMATCH: 'holderName',
   AGREEMENT_REQUIRED: 'agree',
 };

@@ -116,6 +116,30 @@ describe('binding a bank card (/ucenter/bank)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Bind a bank card' })).toBeInTheDocument();
   });
 
+  it('shows the refusal of an IBAN another investor has bound under the IBAN field', async () => {
+    logIn();
+    mockFetch({
+      [DETAIL]: () => ok(approved),
+      [BIND]: () =>
+        failure(409, 'IBAN_BOUND_TO_ANOTHER_ACCOUNT', 'This bank account is already bound to another Bourse account'),
+    });
+    const user = userEvent.setup();
+    renderApp('/ucenter/bank');
+
+    await user.type(await screen.findByLabelText('Bank'), 'Sparkasse Berlin');
+    await user.type(screen.getByLabelText('Branch'), 'Alexanderplatz');
+    await user.type(screen.getByLabelText('IBAN'), 'DE89370400440532013000');
+    await user.click(screen.getByRole('checkbox', { name: 'I confirm that this account is held in my own name' }));
+    await user.click(screen.getByRole('button', { name: 'Bind card' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('IBAN')).toHaveAccessibleDescription(
+        /This bank account is already bound to another Bourse account/,
+      ),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Bind a bank card' })).toBeInTheDocument();
+  });
+
   it('explains that the identity must be verified first and links to the verification', async () => {
     logIn();
     const { sent } = mockFetch({ [DETAIL]: () => ok({ status: 'none' }) });

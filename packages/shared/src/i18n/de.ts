@@ -1029,6 +1029,7 @@ export const de: Catalog = {
         own: 'Ihr Vorschlag: Eine andere Person muss ihn freigeben',
       },
       tradingRules: 'Handelsregeln',
+      moneyControls: 'Einzahlungshöchstbeträge und Vier-Augen-Prinzip',
       tPlusOneHint: 'Verkaufserlöse sind in jedem Fall erst am nächsten Geschäftstag auszahlbar.',
       on: 'Ein',
       off: 'Aus',

@@ -1020,6 +1020,7 @@ export const en = {
         own: 'Your proposal: another operator must approve it',
       },
       tradingRules: 'Trading rules',
+      moneyControls: 'Deposit maximums and four eyes',
       tPlusOneHint: 'Sale proceeds become withdrawable on the next business day either way.',
       on: 'On',
       off: 'Off',

@@ -1026,6 +1026,7 @@ export const es: Catalog = {
         own: 'Su propuesta: otro operador debe aprobarla',
       },
       tradingRules: 'Reglas de negociación',
+      moneyControls: 'Máximos de depósito y doble control',
       tPlusOneHint: 'En cualquier caso, el importe de las ventas se puede retirar a partir del siguiente día hábil.',
       on: 'Activado',
       off: 'Desactivado',

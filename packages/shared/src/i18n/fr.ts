@@ -1033,6 +1033,7 @@ export const fr: Catalog = {
         own: 'Votre proposition : un autre opérateur doit l’approuver',
       },
       tradingRules: 'Règles de négociation',
+      moneyControls: 'Plafonds de dépôt et double contrôle',
       tPlusOneHint: 'Dans tous les cas, le produit des ventes devient retirable le jour ouvré suivant.',
       on: 'Activé',
       off: 'Désactivé',

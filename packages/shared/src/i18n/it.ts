@@ -1027,6 +1027,7 @@ export const it: Catalog = {
         own: 'La sua proposta: deve approvarla un altro operatore',
       },
       tradingRules: 'Regole di negoziazione',
+      moneyControls: 'Massimi di deposito e doppio controllo',
       tPlusOneHint: 'In ogni caso, il ricavato delle vendite è prelevabile dal giorno lavorativo successivo.',
       on: 'Attivo',
       off: 'Disattivo',

@@ -1028,6 +1028,7 @@ export const nl: Catalog = {
         own: 'Uw voorstel: een andere medewerker moet het goedkeuren',
       },
       tradingRules: 'Handelsregels',
+      moneyControls: 'Stortingsmaxima en vier-ogenprincipe',
       tPlusOneHint: 'De opbrengst van verkopen is hoe dan ook pas de volgende werkdag opneembaar.',
       on: 'Aan',
       off: 'Uit',

@@ -1025,6 +1025,7 @@ export const pt: Catalog = {
         own: 'A sua proposta: outro operador tem de a aprovar',
       },
       tradingRules: 'Regras de negociação',
+      moneyControls: 'Máximos de depósito e dupla verificação',
       tPlusOneHint: 'Em qualquer caso, o produto das vendas só pode ser levantado no dia útil seguinte.',
       on: 'Ativado',
       off: 'Desativado',

@@ -1023,6 +1023,7 @@ export const sv: Catalog = {
         own: 'Ditt förslag: en annan handläggare måste godkänna det',
       },
       tradingRules: 'Handelsregler',
+      moneyControls: 'Insättningstak och fyraögonsprincipen',
       tPlusOneHint: 'Likviden från försäljningar kan i vilket fall tas ut först nästa bankdag.',
       on: 'På',
       off: 'Av',

@@ -1007,6 +1007,7 @@ export const zhCN: Catalog = {
         own: '您的提议：须由另一位操作员批准',
       },
       tradingRules: '交易规则',
+      moneyControls: '入金上限与双人复核',
       tPlusOneHint: '无论如何，卖出所得均于下一个工作日起方可提现。',
       on: '开启',
       off: '关闭',

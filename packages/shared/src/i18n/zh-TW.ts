@@ -1007,6 +1007,7 @@ export const zhTW: Catalog = {
         own: '您的提議：須由另一位作業人員核准',
       },
       tradingRules: '交易規則',
+      moneyControls: '入金上限與雙人覆核',
       tPlusOneHint: '無論如何，賣出所得均於下一個營業日起方可提領。',
       on: '開啟',
       off: '關閉',

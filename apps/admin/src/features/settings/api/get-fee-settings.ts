@@ -7,7 +7,7 @@ import { request } from '../../../lib/request.ts';
 export const RATE_PATTERN = /^(0|1|0\.\d{1,6}|1\.0{1,6})$/;
 const rate = z.string().regex(RATE_PATTERN, 'must be a decimal fraction between 0 and 1');
 
-/** The operator-adjustable minimums and fees. Amounts are decimal strings, never floats. */
+/** The operator-adjustable minimums, maximums and fees. Amounts are decimal strings, never floats. */
 export const feeSettings = z.object({
   minDeposit: amount,
   minWithdrawal: amount,
@@ -19,6 +19,10 @@ export const feeSettings = z.object({
   stampDutyRate: rate,
   /** The T+1 rule: shares bought on a trading day are sellable from the next business day. */
   tPlusOne: z.enum(['true', 'false']),
+  /** Withdrawals of at least this amount need two operators; 0 switches four eyes off. */
+  fourEyesThreshold: amount,
+  maxDeposit: amount,
+  maxDepositsPerDay: amount,
 });
 export type FeeSettings = z.infer<typeof feeSettings>;
 export type FeeSettingKey = keyof FeeSettings;

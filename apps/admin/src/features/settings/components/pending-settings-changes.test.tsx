@@ -15,6 +15,9 @@ const STORED: FeeSettings = {
   transactionFeeRate: '0.0001',
   stampDutyRate: '0.0010',
   tPlusOne: 'false',
+  fourEyesThreshold: '10000.00',
+  maxDeposit: '50000.00',
+  maxDepositsPerDay: '100000.00',
 };
 
 const change = (overrides: Partial<SettingsChange> = {}): SettingsChange => ({
@@ -109,6 +112,31 @@ describe('settings changes awaiting a second operator', () => {
     const region = await queue();
     expect(within(region).getByText('Your proposal: another operator must approve it')).toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('edits the deposit maximums and the four-eyes threshold; raising the threshold is held for approval', async () => {
+    const api = stubServer({ holdOnPut: true });
+    const { user } = await renderApp({ token: TOKEN, path: '/settings' });
+    const section = await screen.findByRole('region', { name: 'Deposit maximums and four eyes' });
+    expect(within(section).getByRole('textbox', { name: 'Maximum per deposit' })).toHaveValue('50000.00');
+    expect(within(section).getByRole('textbox', { name: 'Maximum deposits per investor and day' })).toHaveValue(
+      '100000.00',
+    );
+    const threshold = within(section).getByRole('textbox', { name: 'Four-eyes threshold for withdrawals' });
+    expect(threshold).toHaveValue('10000.00');
+    await user.clear(threshold);
+    await user.type(threshold, '20000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Four-eyes threshold for withdrawals: 10000.00 → 20000.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await screen.findByText(
+        'Changes that loosen a money control wait for another operator’s approval and take effect only then',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/settings')[0]?.body).toEqual({ fourEyesThreshold: '20000.00' });
   });
 
   it('tells the proposer that a loosening change awaits approval instead of saying it was saved', async () => {

@@ -14,6 +14,9 @@ const STORED: FeeSettings = {
   transactionFeeRate: '0.0001',
   stampDutyRate: '0.0010',
   tPlusOne: 'false',
+  fourEyesThreshold: '10000.00',
+  maxDeposit: '50000.00',
+  maxDepositsPerDay: '100000.00',
 };
 
 /** A settings server; `alsoChanged` stands for an edit another operator saved in the meantime. */

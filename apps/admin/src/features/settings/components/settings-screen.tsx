@@ -11,9 +11,9 @@ import { formatRatePercent, isAmount, isRate, normalizeAmount } from '../setting
 
 type Kind = 'amount' | 'rate' | 'switch';
 
-/** The form's sections, in the order an operator thinks of them: money in and out, then trading fees. */
+/** The form's sections, in the order an operator thinks of them: money in and out, its controls, then trading. */
 const GROUPS: ReadonlyArray<{
-  key: 'limits' | 'tradingFees' | 'tradingRules';
+  key: 'limits' | 'moneyControls' | 'tradingFees' | 'tradingRules';
   fields: ReadonlyArray<[FeeSettingKey, Kind]>;
 }> = [
   {
@@ -23,6 +23,15 @@ const GROUPS: ReadonlyArray<{
       ['minTransfer', 'amount'],
       ['minWithdrawal', 'amount'],
       ['withdrawalFee', 'amount'],
+    ],
+  },
+  {
+    // Loosening one of these (like lowering a fee) waits for a second operator's approval.
+    key: 'moneyControls',
+    fields: [
+      ['maxDeposit', 'amount'],
+      ['maxDepositsPerDay', 'amount'],
+      ['fourEyesThreshold', 'amount'],
     ],
   },
   {

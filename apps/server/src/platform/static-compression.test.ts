@@ -20,9 +20,13 @@ describe('build precompression', () => {
     writeFileSync(path.join(dir, 'assets', 'logo-abc123.png'), Buffer.alloc(4096));
     writeFileSync(path.join(dir, 'index.html'), `<!doctype html>${'<p>x</p>'.repeat(500)}`);
     const bundle = Object.fromEntries(
-      ['assets/index-abc123.js', 'assets/index-abc123.css', 'assets/tiny-abc123.js', 'assets/logo-abc123.png', 'index.html'].map(
-        (name) => [name, {}],
-      ),
+      [
+        'assets/index-abc123.js',
+        'assets/index-abc123.css',
+        'assets/tiny-abc123.js',
+        'assets/logo-abc123.png',
+        'index.html',
+      ].map((name) => [name, {}]),
     );
 
     // Called the way Vite calls it after writing the bundle.

@@ -11,6 +11,7 @@ import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { revokeAllSessions } from '../auth/auth.repository.ts';
 import { getSettings, SETTING_DEFAULTS, type Settings } from '../settings/settings.service.ts';
+import { announceSessionsRevoked } from '../stream/stream.service.ts';
 import { maskIban } from '../wallet/wallet.service.ts';
 import { auditedChange } from './audit.ts';
 
@@ -273,7 +274,11 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppCont
               if (action === 'freeze') await revokeAllSessions(trx, user.id, nowMs, 'frozen');
               return toAdminUser({ ...user, status });
             },
-          ),
+          ).then((changed) => {
+            // After the commit: the frozen account's stream sockets lose their private topics at once.
+            if (action === 'freeze') announceSessionsRevoked(ctx, request.params.id);
+            return changed;
+          }),
         ),
     );
   }

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 /**
  * The API server serves the built console under /admin/, so every asset URL carries that base. In
@@ -8,7 +9,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 const apiServer = 'http://localhost:3000';
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -46,7 +47,7 @@ function serviceWorkerBuildId(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorkerBuildId()],
+  plugins: [react(), serviceWorkerBuildId(), precompress()],
   // Relative base: the built app works from any folder the server mounts it under (HashRouter).
   base: './',
   build: {

@@ -219,11 +219,19 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 async function registerStatic(app: FastifyInstance, ctx: AppContext) {
   const setHeaders = (reply: { header(name: string, value: string): unknown }, filePath: string) => {
     // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
+    // preCompressed: the build writes .br/.gz next to each hashed JS/CSS file (scripts/vite-precompress.ts);
+    // the variant is chosen by accept-encoding (br, then gzip, else the file itself), with vary set.
     if (/[\\/]assets[\\/]/.test(filePath)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     else reply.header('cache-control', 'no-cache');
   };
   if (existsSync(ctx.config.WEB_DIST)) {
-    await app.register(fastifyStatic, { root: ctx.config.WEB_DIST, prefix: '/', setHeaders, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: ctx.config.WEB_DIST,
+      prefix: '/',
+      setHeaders,
+      cacheControl: false,
+      preCompressed: true,
+    });
   } else {
     app.log.warn(`web app not built (${ctx.config.WEB_DIST} missing): run npm run build`);
   }
@@ -234,6 +242,7 @@ async function registerStatic(app: FastifyInstance, ctx: AppContext) {
       decorateReply: false,
       setHeaders,
       cacheControl: false,
+      preCompressed: true,
     });
     app.get('/admin', { config: { auth: 'public' }, schema: { hide: true } }, (_req, reply) =>
       reply.redirect('/admin/'),

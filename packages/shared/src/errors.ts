@@ -116,6 +116,8 @@ export const ERROR_STATUS = {
   INSTRUMENT_SUSPENDED: 422,
   INSTRUMENT_NOT_LISTED: 422,
   TRADING_DISABLED: 422,
+  /** Indices are market indicators: shown, never quoted for an order or traded. */
+  INSTRUMENT_NOT_TRADABLE: 422,
   MARKET_CLOSED: 422,
   QUOTE_UNAVAILABLE: 422,
   POSITION_NOT_FOUND: 404,

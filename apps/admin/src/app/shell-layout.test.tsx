@@ -31,7 +31,8 @@ describe('shell', () => {
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation codes' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Invitation codes', 'Users', 'Orders & fills']);
+    // Orders and fills carry amounts: not support's (DESIGN §4).
+    expect(await menuEntries()).toEqual(['Invitation codes', 'Users']);
     expect(screen.getByText('Signed in as bob')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
@@ -95,6 +96,7 @@ describe('shell', () => {
     ['/settings', 'GET', '/api/admin/settings'],
     ['/ledger', 'POST', '/api/admin/ledger/verify'],
     ['/instruments', 'GET', '/api/admin/instruments'],
+    ['/orders', 'GET', '/api/admin/orders'],
   ])('refuses %s to support without asking the server', async (path, method, route) => {
     const api = stubSignedIn(SUPPORT);
     await renderApp({ token: TOKEN, path });

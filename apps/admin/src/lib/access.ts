@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@bourse/shared/schemas/admin';
+import { INVESTOR_MONEY_ROLES, type OperatorRole } from '@bourse/shared/schemas/admin';
 
 /**
  * Which roles may open each section. Mirrors the server's role checks so the console only offers
@@ -12,8 +12,8 @@ export const SECTION_ROLES = {
   payments: ['admin', 'finance'],
   // Every role that serves investors needs to look an investor up.
   users: ['admin', 'finance', 'compliance', 'support'],
-  // Orders and fills answer investors' questions about their trades: every role that serves them.
-  orders: ['admin', 'finance', 'compliance', 'support'],
+  // Orders and fills carry amounts: the roles that see investors' money, not support (DESIGN §4).
+  orders: INVESTOR_MONEY_ROLES,
   // Instruments decide what investors see and trade: the administrator's.
   instruments: ['admin'],
   ledger: ['admin', 'finance'],

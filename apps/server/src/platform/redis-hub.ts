@@ -1,15 +1,15 @@
 import { Redis } from 'ioredis';
-import type { RealtimeHub } from './realtime-hub.ts';
+import { ListenerRegistry, type RealtimeHub } from './realtime-hub.ts';
 
 export interface RedisHubOptions {
   url: string;
   /** Prepended to every topic to form the Redis channel name. */
   prefix?: string;
+  /** Prepended to every notice channel; by default the topic prefix with `-notice:` for its last `:`. */
+  noticePrefix?: string;
   /** Connection and command failures (the hub keeps going; ioredis reconnects and resubscribes). */
   onError?: (error: unknown) => void;
 }
-
-type Listener = (message: string) => void;
 
 /**
  * The realtime hub shared by every API instance through Redis pub/sub: a publish on any instance
@@ -20,7 +20,9 @@ type Listener = (message: string) => void;
  */
 export class RedisHub implements RealtimeHub {
   readonly prefix: string;
-  private readonly listeners = new Map<string, Set<Listener>>();
+  readonly noticePrefix: string;
+  private readonly topics = new ListenerRegistry();
+  private readonly notices = new ListenerRegistry();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly onError: (error: unknown) => void;
@@ -30,16 +32,16 @@ export class RedisHub implements RealtimeHub {
 
   constructor(options: RedisHubOptions) {
     this.prefix = options.prefix ?? 'bourse:hub:';
+    // Not under the topic prefix, so a notice channel can never be taken for a topic or the reverse.
+    this.noticePrefix = options.noticePrefix ?? `${this.prefix.replace(/:$/, '')}-notice:`;
     this.onError = options.onError ?? (() => undefined);
     this.publisher = new Redis(options.url, { maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(options.url);
     this.publisher.on('error', this.onError);
     this.subscriber.on('error', this.onError);
     this.subscriber.on('message', (channel: string, message: string) => {
-      if (!channel.startsWith(this.prefix)) return;
-      const set = this.listeners.get(channel.slice(this.prefix.length));
-      if (!set) return;
-      for (const listener of set) listener(message);
+      if (channel.startsWith(this.noticePrefix)) this.notices.deliver(channel.slice(this.noticePrefix.length), message);
+      else if (channel.startsWith(this.prefix)) this.topics.deliver(channel.slice(this.prefix.length), message);
     });
   }
 
@@ -48,20 +50,17 @@ export class RedisHub implements RealtimeHub {
     this.publisher.publish(this.prefix + topic, message).catch(this.onError);
   }
 
-  subscribe(topic: string, listener: Listener): () => void {
-    let set = this.listeners.get(topic);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(topic, set);
-      this.track(this.subscriber.subscribe(this.prefix + topic));
-    }
-    set.add(listener);
-    return () => {
-      const current = this.listeners.get(topic);
-      if (!current?.delete(listener) || current.size > 0) return;
-      this.listeners.delete(topic);
-      if (!this.closed) this.track(this.subscriber.unsubscribe(this.prefix + topic));
-    };
+  subscribe(topic: string, listener: (message: string) => void): () => void {
+    return this.listen(this.topics, this.prefix + topic, topic, listener);
+  }
+
+  notify(channel: string, message: string): void {
+    if (this.closed) return;
+    this.publisher.publish(this.noticePrefix + channel, message).catch(this.onError);
+  }
+
+  onNotice(channel: string, listener: (message: string) => void): () => void {
+    return this.listen(this.notices, this.noticePrefix + channel, channel, listener);
   }
 
   async flush(): Promise<void> {
@@ -70,21 +69,30 @@ export class RedisHub implements RealtimeHub {
 
   /** Number of topics with at least one local listener (for tests and metrics). */
   get topicCount(): number {
-    return this.listeners.size;
+    return this.topics.size;
   }
 
   /** Number of local listeners over all topics (for tests and metrics). */
   get listenerCount(): number {
-    let count = 0;
-    for (const set of this.listeners.values()) count += set.size;
-    return count;
+    return this.topics.listenerCount;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.listeners.clear();
+    this.topics.clear();
+    this.notices.clear();
     await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+  }
+
+  /** Holds the Redis channel subscribed while `registry` has local listeners of `name`. */
+  private listen(registry: ListenerRegistry, channel: string, name: string, listener: (message: string) => void) {
+    return registry.add(name, listener, {
+      first: () => this.track(this.subscriber.subscribe(channel)),
+      last: () => {
+        if (!this.closed) this.track(this.subscriber.unsubscribe(channel));
+      },
+    });
   }
 
   private track(command: Promise<unknown>) {

@@ -814,6 +814,7 @@ export const de: Catalog = {
     INSTRUMENT_SUSPENDED: 'Der Handel mit diesem Wertpapier ist ausgesetzt',
     INSTRUMENT_NOT_LISTED: 'Dieses Wertpapier ist noch nicht börsennotiert',
     TRADING_DISABLED: 'Der Handel mit diesem Wertpapier ist derzeit abgeschaltet',
+    INSTRUMENT_NOT_TRADABLE: 'Ein Index ist ein Marktindikator und kann nicht gehandelt werden',
     MARKET_CLOSED: 'Der Markt ist geschlossen. Aufträge werden während der Handelszeiten angenommen',
     QUOTE_UNAVAILABLE: 'Für dieses Wertpapier gibt es derzeit keinen Kurs',
     POSITION_NOT_FOUND: 'Position nicht gefunden',

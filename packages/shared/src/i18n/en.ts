@@ -806,6 +806,7 @@ export const en = {
     INSTRUMENT_SUSPENDED: 'Trading in this instrument is suspended',
     INSTRUMENT_NOT_LISTED: 'This instrument is not listed yet',
     TRADING_DISABLED: 'Trading in this instrument is switched off at the moment',
+    INSTRUMENT_NOT_TRADABLE: 'An index is a market indicator and cannot be traded',
     MARKET_CLOSED: 'The market is closed. Orders are accepted during trading hours',
     QUOTE_UNAVAILABLE: 'There is no price for this instrument at the moment',
     POSITION_NOT_FOUND: 'Position not found',

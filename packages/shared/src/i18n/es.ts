@@ -810,6 +810,7 @@ export const es: Catalog = {
     INSTRUMENT_SUSPENDED: 'La negociación de este valor está suspendida',
     INSTRUMENT_NOT_LISTED: 'Este valor aún no cotiza',
     TRADING_DISABLED: 'La negociación de este valor está desactivada en este momento',
+    INSTRUMENT_NOT_TRADABLE: 'Un índice es un indicador del mercado y no se puede negociar',
     MARKET_CLOSED: 'El mercado está cerrado. Las órdenes se aceptan en horario de negociación',
     QUOTE_UNAVAILABLE: 'En este momento no hay precio para este valor',
     POSITION_NOT_FOUND: 'Posición no encontrada',

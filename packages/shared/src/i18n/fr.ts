@@ -816,6 +816,7 @@ export const fr: Catalog = {
     INSTRUMENT_SUSPENDED: 'La négociation de ce titre est suspendue',
     INSTRUMENT_NOT_LISTED: 'Ce titre n’est pas encore coté',
     TRADING_DISABLED: 'La négociation de ce titre est désactivée pour le moment',
+    INSTRUMENT_NOT_TRADABLE: 'Un indice est un indicateur de marché et ne peut pas être négocié',
     MARKET_CLOSED: 'Le marché est fermé. Les ordres sont acceptés pendant les heures de bourse',
     QUOTE_UNAVAILABLE: 'Aucun cours n’est disponible pour ce titre pour le moment',
     POSITION_NOT_FOUND: 'Position introuvable',

@@ -810,6 +810,7 @@ export const it: Catalog = {
     INSTRUMENT_SUSPENDED: 'La negoziazione di questo titolo è sospesa',
     INSTRUMENT_NOT_LISTED: 'Questo titolo non è ancora quotato',
     TRADING_DISABLED: 'La negoziazione di questo titolo è al momento disattivata',
+    INSTRUMENT_NOT_TRADABLE: 'Un indice è un indicatore di mercato e non può essere negoziato',
     MARKET_CLOSED: 'Il mercato è chiuso. Gli ordini sono accettati durante l’orario di negoziazione',
     QUOTE_UNAVAILABLE: 'Al momento non c’è un prezzo per questo titolo',
     POSITION_NOT_FOUND: 'Posizione non trovata',

@@ -813,6 +813,7 @@ export const nl: Catalog = {
     INSTRUMENT_SUSPENDED: 'De handel in dit fonds is opgeschort',
     INSTRUMENT_NOT_LISTED: 'Dit fonds is nog niet genoteerd',
     TRADING_DISABLED: 'De handel in dit fonds is op dit moment uitgeschakeld',
+    INSTRUMENT_NOT_TRADABLE: 'Een index is een marktindicator en kan niet worden verhandeld',
     MARKET_CLOSED: 'De markt is gesloten. Orders worden tijdens de handelsuren aangenomen',
     QUOTE_UNAVAILABLE: 'Er is op dit moment geen koers voor dit fonds',
     POSITION_NOT_FOUND: 'Positie niet gevonden',

@@ -809,6 +809,7 @@ export const pt: Catalog = {
     INSTRUMENT_SUSPENDED: 'A negociação deste título está suspensa',
     INSTRUMENT_NOT_LISTED: 'Este título ainda não está cotado',
     TRADING_DISABLED: 'A negociação deste título está desativada de momento',
+    INSTRUMENT_NOT_TRADABLE: 'Um índice é um indicador de mercado e não pode ser negociado',
     MARKET_CLOSED: 'O mercado está fechado. As ordens são aceites durante o horário de negociação',
     QUOTE_UNAVAILABLE: 'De momento não há preço para este título',
     POSITION_NOT_FOUND: 'Posição não encontrada',

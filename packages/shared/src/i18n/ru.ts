@@ -808,6 +808,7 @@ export const ru: Catalog = {
     INSTRUMENT_SUSPENDED: 'Торги этой бумагой приостановлены',
     INSTRUMENT_NOT_LISTED: 'Эта бумага ещё не допущена к торгам',
     TRADING_DISABLED: 'Торговля этой бумагой сейчас отключена',
+    INSTRUMENT_NOT_TRADABLE: 'Индекс — это рыночный показатель, им нельзя торговать',
     MARKET_CLOSED: 'Рынок закрыт. Заявки принимаются в часы торгов',
     QUOTE_UNAVAILABLE: 'Сейчас нет цены для этой бумаги',
     POSITION_NOT_FOUND: 'Позиция не найдена',

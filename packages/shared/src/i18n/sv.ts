@@ -808,6 +808,7 @@ export const sv: Catalog = {
     INSTRUMENT_SUSPENDED: 'Handeln i detta värdepapper är stoppad',
     INSTRUMENT_NOT_LISTED: 'Detta värdepapper är inte noterat ännu',
     TRADING_DISABLED: 'Handeln i detta värdepapper är avstängd just nu',
+    INSTRUMENT_NOT_TRADABLE: 'Ett index är en marknadsindikator och kan inte handlas',
     MARKET_CLOSED: 'Marknaden är stängd. Order tas emot under handelstid',
     QUOTE_UNAVAILABLE: 'Det finns inget pris för detta värdepapper just nu',
     POSITION_NOT_FOUND: 'Innehavet hittades inte',

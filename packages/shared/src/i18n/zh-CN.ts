@@ -797,6 +797,7 @@ export const zhCN: Catalog = {
     INSTRUMENT_SUSPENDED: '该股票已停牌',
     INSTRUMENT_NOT_LISTED: '该股票尚未上市',
     TRADING_DISABLED: '该股票暂时关闭交易',
+    INSTRUMENT_NOT_TRADABLE: '指数是市场指标，不能交易',
     MARKET_CLOSED: '市场已休市，请在交易时间内委托',
     QUOTE_UNAVAILABLE: '该股票暂时没有报价',
     POSITION_NOT_FOUND: '未找到持仓',

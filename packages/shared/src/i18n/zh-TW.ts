@@ -797,6 +797,7 @@ export const zhTW: Catalog = {
     INSTRUMENT_SUSPENDED: '此股票已暫停交易',
     INSTRUMENT_NOT_LISTED: '此股票尚未上市',
     TRADING_DISABLED: '此股票暫時關閉交易',
+    INSTRUMENT_NOT_TRADABLE: '指數是市場指標，不能交易',
     MARKET_CLOSED: '市場已休市，請於交易時間內委託',
     QUOTE_UNAVAILABLE: '此股票目前沒有報價',
     POSITION_NOT_FOUND: '找不到持倉',

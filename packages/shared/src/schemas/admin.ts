@@ -4,6 +4,17 @@ export const OPERATOR_ROLES = ['admin', 'finance', 'compliance', 'support'] as c
 export const operatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof operatorRole>;
 
+/**
+ * The roles that see investors' money: balances, ledger entries, positions and order amounts, bank
+ * cards, and session addresses. Support sees contact and conversation data only (DESIGN §4).
+ */
+export const INVESTOR_MONEY_ROLES = ['admin', 'finance', 'compliance'] as const satisfies readonly OperatorRole[];
+
+/** True when one of `roles` sees investors' money (INVESTOR_MONEY_ROLES). */
+export function seesInvestorMoney(roles: readonly OperatorRole[]): boolean {
+  return roles.some((role) => (INVESTOR_MONEY_ROLES as readonly OperatorRole[]).includes(role));
+}
+
 export const adminLoginBody = z.strictObject({
   username: z.string().min(1).max(64),
   password: z.string().min(1).max(128),

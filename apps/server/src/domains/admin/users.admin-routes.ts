@@ -1,5 +1,5 @@
 import { formatMinor } from '@bourse/shared/money';
-import { page, pageQuery } from '@bourse/shared/schemas/admin';
+import { page, pageQuery, seesInvestorMoney } from '@bourse/shared/schemas/admin';
 import { settingsChange } from '@bourse/shared/schemas/settings-admin';
 import { amount, idParams, rejectBody } from '@bourse/shared/schemas/wallet';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { operatorOf } from '../../platform/fastify-types.ts';
 import { revokeAllSessions } from '../auth/auth.repository.ts';
 import { changeSettings, findSettingsChange } from '../settings/settings-changes.service.ts';
 import { getSettings, type SettingKey } from '../settings/settings.service.ts';
+import { announceSessionsRevoked } from '../stream/stream.service.ts';
 import { maskIban } from '../wallet/wallet.service.ts';
 import { appendAudit, auditedChange } from './audit.ts';
 
@@ -71,7 +72,8 @@ function toAdminUser(row: {
 }
 
 /**
- * The console's user pages and settings. Reading is open to every role that serves investors;
+ * The console's user pages and settings. Looking an investor up is open to every role that serves
+ * investors, their money (balances, entries, cards, sessions) only to INVESTOR_MONEY_ROLES;
  * freezing is for admin and compliance; fee and limit settings for admin and finance. Every change
  * is audited with what it was before.
  */
@@ -156,13 +158,21 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppCont
     ),
   });
 
+  /** What support sees of an investor: contact data (phone, name, KYC status, registration date). */
+  const contactDetail = z.object({ user: adminUser });
+
   r.get(
     '/api/admin/users/:id',
-    { config: { auth: 'operator', roles: everyone }, schema: { tags, params: idParams, response: okResponse(detail) } },
+    {
+      config: { auth: 'operator', roles: everyone },
+      // The full page for the roles that see investors' money, the contact part for support.
+      schema: { tags, params: idParams, response: okResponse(z.union([detail, contactDetail])) },
+    },
     async (request) => {
       const db = ctx.database.db;
       const user = await db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirst();
       if (!user) throw new AppError('NOT_FOUND');
+      if (!seesInvestorMoney(operatorOf(request).roles)) return ok({ user: toAdminUser(user) });
       const accounts = await db
         .selectFrom('ledgerAccounts')
         .select(['id', 'kind', 'code', 'balanceMinor'])
@@ -278,7 +288,11 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppCont
               if (action === 'freeze') await revokeAllSessions(trx, user.id, nowMs, 'frozen');
               return toAdminUser({ ...user, status });
             },
-          ),
+          ).then((changed) => {
+            // After the commit: the frozen account's stream sockets lose their private topics at once.
+            if (action === 'freeze') announceSessionsRevoked(ctx, request.params.id);
+            return changed;
+          }),
         ),
     );
   }

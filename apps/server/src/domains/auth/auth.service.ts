@@ -15,6 +15,7 @@ import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../platform/throttle.ts';
 import { consumeInvitation } from '../invitations/invitations.service.ts';
+import { announceSessionsRevoked } from '../stream/stream.service.ts';
 import { forgetVerifiedTradingPasswords } from '../users/trading-password.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
@@ -142,6 +143,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
 export async function logout(ctx: AppContext, principal: SessionPrincipal): Promise<void> {
   await repo.revokeSession(ctx.database.db, principal.sessionId, ctx.clock.nowMs(), 'logout');
   forgetVerifiedTradingPasswords(ctx, { sessionId: principal.sessionId });
+  announceSessionsRevoked(ctx, principal.userId);
 }
 
 /** Changes the login password; every session of the user, this one included, is revoked. */
@@ -162,6 +164,7 @@ export async function changePassword(
     await repo.revokeAllSessions(trx, user.id, nowMs, 'password_change');
   });
   forgetVerifiedTradingPasswords(ctx, { userId: user.id });
+  announceSessionsRevoked(ctx, user.id);
 }
 
 function resetCodeHash(userId: number, code: string) {
@@ -233,4 +236,5 @@ export async function resetPassword(
     await clearFailures(trx, loginThrottleKey(phone));
   });
   forgetVerifiedTradingPasswords(ctx, { userId: user.id });
+  announceSessionsRevoked(ctx, user.id);
 }

@@ -57,6 +57,14 @@ export function searchPinyin(name: string, names: Record<string, string>): strin
   return pinyinOf(names['zh-CN'] ?? names['zh-TW'] ?? name);
 }
 
+/**
+ * Refuses to quote or trade an index: it is a market indicator computed from its members, shown on the
+ * market screens but never bought or sold (INSTRUMENT_NOT_TRADABLE). Every order and order quote asks here.
+ */
+export function assertInstrumentTradable(instrument: { board: string }): void {
+  if (instrument.board === 'index') throw new AppError('INSTRUMENT_NOT_TRADABLE');
+}
+
 /** Inserts an instrument; a code already in use is INSTRUMENT_CODE_TAKEN. */
 export async function insertInstrument(trx: Trx, input: NewInstrument, nowMs: number): Promise<Instrument> {
   const startPriceTicks = parsePrice(input.startPrice);

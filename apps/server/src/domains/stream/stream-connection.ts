@@ -80,11 +80,20 @@ export class StreamConnection {
   private readonly subscriptions = new Map<string, Subscription>();
   private principal: SessionPrincipal | null = null;
   private token: string | null = null;
+  /** An `auth` message is being handled: the session it names is not known yet. */
+  private authenticating = false;
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private disposed = false;
   private corked = false;
   private readonly deliver = (message: string) => this.write(sharedBytesOf(message));
+  /** Private messages held back while revocation notices are being checked, and how many are. */
+  private held: string[] = [];
+  private checksHolding = 0;
+  private readonly deliverPrivate = (message: string) => {
+    if (this.checksHolding > 0) this.held.push(message);
+    else this.deliver(message);
+  };
 
   constructor(
     private readonly ctx: AppContext,
@@ -133,6 +142,33 @@ export class StreamConnection {
     if (this.token !== null) this.enqueue(() => this.recheckSession());
   }
 
+  /**
+   * Re-checks the session at once (behind any message being handled) when it may belong to `userId`,
+   * whose sessions were just revoked somewhere: a revoked session loses its private topics now, not
+   * at the next heartbeat.
+   */
+  sessionsRevoked(userId: number): void {
+    if (this.disposed) return;
+    if (this.principal?.userId !== userId && !this.authenticating) return;
+    // From the notice on, nothing private goes out until the check answers: a revoked session gets
+    // none of it, a session still valid (of the same investor) gets it all, in order.
+    const holder = this.principal?.userId ?? null;
+    this.checksHolding++;
+    this.enqueue(async () => {
+      try {
+        await this.recheckSession();
+      } finally {
+        this.checksHolding--;
+        if (this.checksHolding === 0) {
+          const held = this.held;
+          this.held = [];
+          if (this.token !== null && this.principal?.userId === holder)
+            for (const message of held) this.deliver(message);
+        }
+      }
+    });
+  }
+
   /** Sends what was written since the socket was corked (see write). */
   flush(): void {
     if (!this.corked) return;
@@ -169,7 +205,12 @@ export class StreamConnection {
     if (!message) return this.sendError('STREAM_MESSAGE_INVALID');
     switch (message.op) {
       case 'auth':
-        return this.authenticate(message.token);
+        this.authenticating = true;
+        try {
+          return await this.authenticate(message.token);
+        } finally {
+          this.authenticating = false;
+        }
       case 'deauth':
         return this.forgetSession();
       case 'subscribe':
@@ -278,7 +319,8 @@ export class StreamConnection {
   }
 
   private listen(topic: string, hubTopic: string) {
-    this.subscriptions.set(topic, { hubTopic, release: this.ctx.hub.subscribe(hubTopic, this.deliver) });
+    const deliver = isPrivateTopic(topic) ? this.deliverPrivate : this.deliver;
+    this.subscriptions.set(topic, { hubTopic, release: this.ctx.hub.subscribe(hubTopic, deliver) });
   }
 
   private sendError(code: ErrorCode, params: MessageParams = {}, topic?: string) {

@@ -14,6 +14,7 @@ import {
   type StreamLimits,
   type StreamTransport,
 } from './stream-connection.ts';
+import { revokedUserOf, SESSIONS_REVOKED_NOTICE } from './stream.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,8 +89,17 @@ export async function registerStreamRoutes(app: FastifyInstance, ctx: AppContext
   }, limits.heartbeatMs);
   heartbeat.unref();
 
+  // A revocation on any instance reaches this one's sockets at once (the heartbeat re-check is the
+  // backstop for sessions that simply expire).
+  const stopNotices = ctx.hub.onNotice(SESSIONS_REVOKED_NOTICE, (message) => {
+    const userId = revokedUserOf(message);
+    if (userId === null) return;
+    for (const connection of connections) connection.sessionsRevoked(userId);
+  });
+
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    stopNotices();
     for (const connection of connections) connection.close(CLOSE_GOING_AWAY, 'server shutting down');
   });
   app.addHook('onClose', async () => {

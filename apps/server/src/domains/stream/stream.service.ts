@@ -32,6 +32,28 @@ export function publishSupportEvent(ctx: AppContext, userId: number, event: stri
   );
 }
 
+/** The hub notice channel on which every instance hears that an investor's sessions were revoked. */
+export const SESSIONS_REVOKED_NOTICE = 'sessions-revoked';
+
+/**
+ * Tells every instance that sessions of `userId` were revoked (logout, password change or reset, a
+ * frozen account); call it after the revocation is committed. Each instance re-checks that investor's
+ * signed-in stream sockets at once, so a revoked session stops receiving private topics immediately.
+ */
+export function announceSessionsRevoked(ctx: AppContext, userId: number): void {
+  ctx.hub.notify(SESSIONS_REVOKED_NOTICE, JSON.stringify({ userId }));
+}
+
+/** The investor of a sessions-revoked notice; null for a message that is not one. */
+export function revokedUserOf(message: string): number | null {
+  try {
+    const { userId } = JSON.parse(message) as { userId?: unknown };
+    return typeof userId === 'number' && Number.isSafeInteger(userId) ? userId : null;
+  } catch {
+    return null;
+  }
+}
+
 export type ResolvedTopic =
   | { ok: true; hubTopic: string; quoteCode: string | null }
   | { ok: false; error: Extract<ErrorCode, 'STREAM_TOPIC_UNKNOWN' | 'STREAM_AUTH_REQUIRED'> };

@@ -1,3 +1,4 @@
+import { INVESTOR_MONEY_ROLES } from '@bourse/shared/schemas/admin';
 import { adminOrdersPage, adminOrdersQuery, adminPositionsQuery, position } from '@bourse/shared/schemas/trading';
 import { idParams } from '@bourse/shared/schemas/wallet';
 import type { FastifyInstance } from 'fastify';
@@ -13,17 +14,17 @@ const tags = ['admin'];
 
 /**
  * The console's view of trading: the order and fill search across investors, and one investor's
- * lots. Reads only, for every role that serves investors (as the user pages are); fee settings
- * live in /api/admin/settings, trading on/off per instrument in /api/admin/instruments.
+ * lots. Reads only, for the roles that deal with investors' money (amounts, positions); support sees
+ * contact and conversation data only (DESIGN §4). Fee settings live in /api/admin/settings, trading
+ * on/off per instrument in /api/admin/instruments.
  */
 export async function registerTradingAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const everyone = ['admin', 'finance', 'compliance', 'support'] as const;
 
   r.get(
     '/api/admin/orders',
     {
-      config: { auth: 'operator', roles: everyone },
+      config: { auth: 'operator', roles: INVESTOR_MONEY_ROLES },
       schema: { tags, querystring: adminOrdersQuery, response: okResponse(adminOrdersPage) },
     },
     async (request) => {
@@ -60,7 +61,7 @@ export async function registerTradingAdminRoutes(app: FastifyInstance, ctx: AppC
   r.get(
     '/api/admin/users/:id/positions',
     {
-      config: { auth: 'operator', roles: everyone },
+      config: { auth: 'operator', roles: INVESTOR_MONEY_ROLES },
       schema: {
         tags,
         params: idParams,

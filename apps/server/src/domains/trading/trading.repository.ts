@@ -16,6 +16,7 @@ export interface InstrumentRow {
   lotSize: number;
   status: string;
   tradingEnabled: number;
+  board: string;
 }
 
 export interface OrderRow {
@@ -120,7 +121,7 @@ const SALE_COLUMNS = `s.id, s.position_id as "positionId", s.order_id as "orderI
 
 export async function findInstrumentByCode(run: SqlRunner, code: string): Promise<InstrumentRow | undefined> {
   return run.get<InstrumentRow>(
-    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled"
+    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board
      from instruments where code = ?`,
     [code],
   );
@@ -128,7 +129,7 @@ export async function findInstrumentByCode(run: SqlRunner, code: string): Promis
 
 export async function findInstrumentById(run: SqlRunner, id: number): Promise<InstrumentRow | undefined> {
   return run.get<InstrumentRow>(
-    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled"
+    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board
      from instruments where id = ?`,
     [id],
   );

@@ -27,6 +27,7 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import type { PostingInput } from '../ledger/ledger.service.ts';
+import { assertInstrumentTradable } from '../market/instruments.service.ts';
 import type { LiveQuote, MarketDataProvider } from '../market/market-data-provider.ts';
 import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
 import * as repo from './trading.repository.ts';
@@ -215,6 +216,7 @@ export async function quoteOrder(ctx: TradingContext, userId: number, input: Ord
   const run = sqlRunner(ctx.database.db, ctx.database.dialect);
   {
     const instrument = requireInstrument(await repo.findInstrumentByCode(run, order.code), order.code);
+    assertInstrumentTradable(instrument);
     const quote = requireQuote(ctx, instrument.code);
     const settings = await repo.readSettings(run);
     const fees = feeScheduleOf(settings);
@@ -287,6 +289,7 @@ export async function placeOrderInTransaction(
   const { order, userId, nowMs } = input;
   const run = sqlRunner(trx, ctx.database.dialect);
   const instrument = requireInstrument(await repo.instrumentInTransaction(run, order.code), order.code);
+  assertInstrumentTradable(instrument);
   const quote = assertTradable(ctx, instrument, nowMs);
   const settings = await repo.settingsInTransaction(run);
   const fees = feeScheduleOf(settings);

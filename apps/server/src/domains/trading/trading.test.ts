@@ -854,9 +854,10 @@ for (const dialect of DIALECTS) {
         const resting = body(
           await h.placeOrder(token, { code: 'TST', side: 'buy', type: 'limit', lots: 1, limitPrice: '10.00' }),
         ).data;
-        const support = await operator(t, ['support']);
+        // Support sees no amounts or lots (users.admin.test.ts); compliance does.
+        const compliance = await operator(t, ['compliance']);
         const search = async (query: string) =>
-          t.app.inject({ method: 'GET', url: `/api/admin/orders?${query}`, headers: { token: support.token } });
+          t.app.inject({ method: 'GET', url: `/api/admin/orders?${query}`, headers: { token: compliance.token } });
         const mine = body(await search(`userId=${userId}`)).data;
         expect(mine.total).toBe(2);
         expect(mine.items.map((o: { id: number }) => o.id)).toEqual([resting.id, filled.id]);
@@ -872,13 +873,13 @@ for (const dialect of DIALECTS) {
         const lots = await t.app.inject({
           method: 'GET',
           url: `/api/admin/users/${userId}/positions`,
-          headers: { token: support.token },
+          headers: { token: compliance.token },
         });
         expect(body(lots).data).toEqual([expect.objectContaining({ id: filled.positionId, quantity: 100 })]);
         const nobody = await t.app.inject({
           method: 'GET',
           url: '/api/admin/users/999999/positions',
-          headers: { token: support.token },
+          headers: { token: compliance.token },
         });
         expect(nobody.statusCode).toBe(404);
         const asInvestor = await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { token } });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OperatorInfo } from '@bourse/shared/schemas/admin';
 import { ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
-import { FINANCE, SUPPORT, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
+import { COMPLIANCE, FINANCE, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
 import type { AdminOrder } from '../api/get-orders.ts';
 
 function orderFixture(overrides: Partial<AdminOrder> = {}): AdminOrder {
@@ -91,8 +91,8 @@ function rowOf(phone: string): HTMLElement {
 }
 
 describe('orders and fills', () => {
-  it('lists orders with what was asked and what was filled, for a support operator too', async () => {
-    const api = stubOrderServer(SUPPORT);
+  it('lists orders with what was asked and what was filled, for a compliance operator too', async () => {
+    const api = stubOrderServer(COMPLIANCE);
     await renderApp({ token: TOKEN, path: '/orders' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders & fills' })).toBeInTheDocument();

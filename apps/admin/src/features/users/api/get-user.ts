@@ -58,10 +58,15 @@ export const userDetail = z.object({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
+/** What support is shown of an investor: the profile (contact data) only, no money (DESIGN §4). */
+export const userContact = z.object({ user: adminUser });
+export type UserContact = z.infer<typeof userContact>;
+
 export const userDetailQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: [...usersQueryKey, 'detail', userId],
-    queryFn: ({ signal }) => request(`/api/admin/users/${userId}`, { schema: userDetail, signal }),
+    queryFn: ({ signal }) =>
+      request(`/api/admin/users/${userId}`, { schema: z.union([userDetail, userContact]), signal }),
     meta: { errorDisplay: 'inline' },
   });
 

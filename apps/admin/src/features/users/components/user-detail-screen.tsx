@@ -12,7 +12,7 @@ import { DateTime } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import type { UserStatusChange } from '../api/change-user-status.ts';
-import { useUserDetail, type UserBalances, type UserDetail } from '../api/get-user.ts';
+import { useUserDetail, type UserBalances, type UserContact, type UserDetail } from '../api/get-user.ts';
 import { useUserPositions } from '../api/get-user-positions.ts';
 import type { AccountKind } from './account-label.tsx';
 import { BankCardsTable } from './bank-cards-table.tsx';
@@ -47,12 +47,14 @@ function SectionCard(props: { id: string; title: string; extra?: ReactNode; chil
   );
 }
 
-function UserPage({ detail, asOfMs }: { detail: UserDetail; asOfMs: number }) {
+function UserPage({ detail, asOfMs }: { detail: UserDetail | UserContact; asOfMs: number }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const operator = useCurrentOperator();
   const [change, setChange] = useState<UserStatusChange | null>(null);
-  const { user, balances } = detail;
+  const { user } = detail;
+  // The server sends balances, entries, cards and sessions only to the roles that see money.
+  const money = 'balances' in detail ? detail : null;
   const nextChange: UserStatusChange = user.status === 'active' ? 'freeze' : 'unfreeze';
 
   return (
@@ -87,6 +89,18 @@ function UserPage({ detail, asOfMs }: { detail: UserDetail; asOfMs: number }) {
           ]}
         />
       </SectionCard>
+      {money && <MoneySections detail={money} asOfMs={asOfMs} />}
+      <ChangeStatusDialog user={user} change={change} onClose={() => setChange(null)} />
+    </>
+  );
+}
+
+/** Balances, lots, ledger entries, bank cards and sessions: for the roles that see investors' money. */
+function MoneySections({ detail, asOfMs }: { detail: UserDetail; asOfMs: number }) {
+  const { t } = useTranslation();
+  const { user, balances } = detail;
+  return (
+    <>
       <SectionCard id="user-balances" title={t('admin.users.balances')}>
         <Descriptions
           column={{ xs: 1, md: 3, xl: 5 }}
@@ -110,7 +124,6 @@ function UserPage({ detail, asOfMs }: { detail: UserDetail; asOfMs: number }) {
       <SectionCard id="user-sessions" title={t('admin.users.sessions')}>
         <SessionsTable sessions={detail.sessions} asOfMs={asOfMs} />
       </SectionCard>
-      <ChangeStatusDialog user={user} change={change} onClose={() => setChange(null)} />
     </>
   );
 }

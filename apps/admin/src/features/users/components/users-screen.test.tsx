@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OperatorInfo } from '@bourse/shared/schemas/admin';
+import { seesInvestorMoney, type OperatorInfo } from '@bourse/shared/schemas/admin';
 import { fail, ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
 import {
   COMPLIANCE,
@@ -106,8 +106,10 @@ function stubUserServer(operator: OperatorInfo) {
         .map(({ level: _level, creditPoints: _points, ...summary }) => summary);
       return ok(pageOf(found));
     },
-    'GET /api/admin/users/7': () => ok(users.get(7)),
-    'GET /api/admin/users/7/positions': () => ok([]),
+    // Like the server: the money on the page only for the roles that see it (DESIGN §4).
+    'GET /api/admin/users/7': () => ok(seesInvestorMoney(operator.roles) ? users.get(7) : { user: users.get(7)?.user }),
+    'GET /api/admin/users/7/positions': () =>
+      seesInvestorMoney(operator.roles) ? ok([]) : fail(403, 'FORBIDDEN', 'You are not allowed to do this'),
     'POST /api/admin/users/7/freeze': () => changeStatus(7, 'frozen'),
     'POST /api/admin/users/7/unfreeze': () => changeStatus(7, 'active'),
   });
@@ -123,7 +125,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 
 describe('users', () => {
   it('searches by mobile number and opens the user’s page with balances, entries, cards and sessions', async () => {
-    const api = stubUserServer(SUPPORT);
+    const api = stubUserServer(FINANCE);
     const { user } = await renderApp({ token: TOKEN, path: '/users' });
     await screen.findByRole('link', { name: ALAN.phone });
 
@@ -161,7 +163,26 @@ describe('users', () => {
     expect(session).toHaveTextContent('Active');
     expect(session).toHaveTextContent('Mozilla/5.0 (iPhone)');
 
-    // Support may look, not freeze.
+    // Finance may look, not freeze.
+    expect(screen.queryByRole('button', { name: 'Freeze account' })).not.toBeInTheDocument();
+  });
+
+  it('shows support the profile only: no balances, lots, entries, cards or sessions', async () => {
+    const api = stubUserServer(SUPPORT);
+    const { user } = await renderApp({ token: TOKEN, path: '/users' });
+    await user.click(await screen.findByRole('link', { name: ADA.phone }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'User 7' })).toBeInTheDocument();
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText(ADA.phone)).toBeInTheDocument();
+    expect(within(profile).getByText('Verified')).toBeInTheDocument();
+    for (const name of ['Balances', 'Positions', 'Recent ledger entries', 'Bank cards', 'Sessions']) {
+      expect(screen.queryByRole('region', { name }), name).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText('203.0.113.9')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Orders & fills' })).not.toBeInTheDocument();
+    // The lots are not even asked for (the server would refuse them).
+    expect(api.calls('GET', '/api/admin/users/7/positions')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Freeze account' })).not.toBeInTheDocument();
   });
 

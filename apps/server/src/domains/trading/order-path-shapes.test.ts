@@ -19,7 +19,9 @@ const ORDER_PATH = [
   'apps/server/src/domains/trading/order-writer.worker.ts',
   'apps/server/src/domains/trading/trading.routes.ts',
   'apps/server/src/domains/ledger/ledger.service.ts',
-  'apps/server/src/platform/idempotency.ts',
+  'apps/server/src/domains/trading/order-wire.ts',
+  'apps/server/src/platform/money-command.ts',
+  'apps/server/src/platform/money-route.ts',
   'apps/server/src/platform/db/write-queue.ts',
   'apps/server/src/platform/db/sql-runner.ts',
 ];

@@ -1,7 +1,8 @@
 import type { Order, Position } from '@bourse/shared/schemas/trading';
 import type { AppContext } from '../../platform/context.ts';
 import { sqlRunner } from '../../platform/db/sql-runner.ts';
-import { WriteQueue } from '../../platform/db/write-queue.ts';
+import type { WriteQueue } from '../../platform/db/write-queue.ts';
+import { moneyCommands } from '../../platform/money-command.ts';
 import { publishUserEvent } from '../stream/stream.service.ts';
 import { Matcher } from './matching.ts';
 import { OrderWriter } from './order-writer.ts';
@@ -21,7 +22,8 @@ export class TradingEngine {
   private stopJob: (() => void) | null = null;
 
   constructor(private readonly ctx: AppContext) {
-    this.writer = new WriteQueue(ctx.database, { maxBatch: ctx.config.TRADE_GROUP_COMMIT_MAX_BATCH });
+    // The money-command pipeline's queue: orders, fills and wallet writes share one group commit.
+    this.writer = moneyCommands(ctx).queue;
     this.orders = new OrderWriter(ctx, this.writer, (error) => this.log('order writer thread failed', { err: error }));
     this.matcher = new Matcher(ctx, this);
   }

@@ -15,11 +15,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
 import { userOf } from '../../platform/fastify-types.ts';
-import { findStoredAnswer, type StoredAnswer } from '../../platform/idempotency.ts';
+import { moneyCommands } from '../../platform/money-command.ts';
+import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { verifyTradingPasswordForSession } from '../users/trading-password.ts';
-import { periodStart } from '../wallet/wallet.service.ts';
+import { periodStart } from '../../platform/periods.ts';
 import { tradingEngine } from './trading-engine.ts';
 import {
   cancelOrderInTransaction,
@@ -33,6 +33,7 @@ import {
   listOrders,
   quoteOrder,
 } from './trading.service.ts';
+import { registerTradingPortfolio } from './trading-portfolio.ts';
 
 const tags = ['trading'];
 const HISTORY_PAGE_SIZE = 20;
@@ -40,8 +41,10 @@ const HISTORY_PAGE_SIZE = 20;
 export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const engine = tradingEngine(ctx);
+  const money = moneyCommands(ctx);
   engine.logger = (message, details) => app.log.error(details, message);
   engine.start();
+  registerTradingPortfolio(ctx);
   app.addHook('onClose', async () => engine.stop());
 
   r.post(
@@ -55,8 +58,6 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
     {
       config: {
         auth: 'user',
-        // The key is claimed and the answer stored inside the order's own transaction: one commit per order.
-        idempotent: 'in-transaction',
         rateLimit: {
           max: ctx.config.TRADE_ORDERS_PER_MINUTE,
           timeWindow: 60_000,
@@ -68,36 +69,22 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const principal = userOf(request);
-      const claim = request.idempotency;
-      if (!claim || claim.mode !== 'deferred') throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-      const raw = reply as unknown as FastifyReply;
-      const send = (answer: StoredAnswer) =>
-        raw.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
       const { tradingPassword, ...fields } = request.body;
-      let checked: CheckedOrder;
-      try {
-        checked = checkOrderInput(fields);
-        await verifyTradingPasswordForSession(ctx, principal, tradingPassword);
-      } catch (error) {
-        // A replay is answered as the first time, even if its password no longer passes.
-        const stored = await findStoredAnswer(ctx, claim);
-        if (!stored) throw error;
-        claim.stored = true;
-        raw.header('idempotent-replayed', 'true');
-        return send(stored);
-      }
-      const outcome = await engine.orders.place({
-        userId: principal.userId,
-        order: checked,
-        claim: { userId: claim.userId, key: claim.key, requestHash: claim.requestHash },
-        nowMs: ctx.clock.nowMs(),
-        lang: request.lang,
+      let checked: CheckedOrder | undefined;
+      // The key is claimed and the answer stored inside the order's own transaction, on the order
+      // writer thread when there is one: one commit per order, no look-up before it.
+      const outcome = await money.executeOnThread({
+        request: keyedRequest(request),
+        refusal: refusalOf(request),
+        check: async () => {
+          checked = checkOrderInput(fields);
+          await verifyTradingPasswordForSession(ctx, principal, tradingPassword);
+        },
+        write: (key, nowMs) =>
+          engine.orders.place({ userId: principal.userId, order: checked!, key, nowMs, lang: request.lang }),
+        afterCommit: (change) => engine.announce(change),
       });
-      claim.stored = true;
-      // The answer goes out byte for byte as stored, so a replay is identical to the first answer.
-      if (outcome.kind === 'replay') raw.header('idempotent-replayed', 'true');
-      else engine.announce(outcome.change);
-      return send(outcome.answer);
+      return sendMoneyAnswer(reply as unknown as FastifyReply, outcome);
     },
   );
 

@@ -46,7 +46,8 @@ export interface MoneyKey {
 export type MoneyUnit<T> = Pick<QueuedCommand<T>, 'check' | 'unit'>;
 
 /** What a keyed unit came to: the answer stored earlier, or its own result and answer. */
-export type UnitOutcome<T> = { kind: 'replay'; answer: StoredAnswer } | { kind: 'done'; answer: StoredAnswer; result: T };
+export type UnitOutcome<T> =
+  { kind: 'replay'; answer: StoredAnswer } | { kind: 'done'; answer: StoredAnswer; result: T };
 
 /** What the pipeline answers a route: the body to send, and whether it is a replay. */
 export interface MoneyAnswer<T> {
@@ -195,7 +196,9 @@ export async function claimKey(
           [key.userId, key.key, key.requestHash, options.nowMs],
         );
   const stored =
-    claimed === 0 || run.dialect === 'sqlite' ? await run.get<StoredRow>(SELECT_STORED, [key.userId, key.key]) : undefined;
+    claimed === 0 || run.dialect === 'sqlite'
+      ? await run.get<StoredRow>(SELECT_STORED, [key.userId, key.key])
+      : undefined;
   if (claimed === 0 && !stored) throw new AppError('CONFLICT');
   if (stored) return answerOfRow(stored, key);
   if (options.duplicateWindowMs > 0) {
@@ -401,7 +404,12 @@ export class MoneyCommands {
     if (stored) return answerOfRow(stored, key);
     const windowMs = this.deps.config.DUPLICATE_SUBMIT_WINDOW_MS;
     if (duplicates && windowMs > 0) {
-      const recent = await reader.get<{ key: string }>(SELECT_RECENT, [key.userId, key.requestHash, nowMs - windowMs, key.key]);
+      const recent = await reader.get<{ key: string }>(SELECT_RECENT, [
+        key.userId,
+        key.requestHash,
+        nowMs - windowMs,
+        key.key,
+      ]);
       if (recent) throw new AppError('DUPLICATE_SUBMIT');
     }
     return null;
@@ -428,7 +436,11 @@ export class MoneyCommands {
   }
 
   /** Stores a refusal as the key's answer (nothing was written, so on its own); others free the key. */
-  private async storeRefusal(key: MoneyKey, command: { refusal?: ((error: AppError) => StoredAnswer) | undefined }, error: unknown): Promise<void> {
+  private async storeRefusal(
+    key: MoneyKey,
+    command: { refusal?: ((error: AppError) => StoredAnswer) | undefined },
+    error: unknown,
+  ): Promise<void> {
     if (!storableRefusal(error) || !command.refusal) return;
     const answer = command.refusal(error);
     await this.deps.database.db
@@ -446,7 +458,11 @@ export class MoneyCommands {
   }
 
   /** After a failure between the two transactions of an ExternalCommand: the refusal, or a free key. */
-  private async releaseClaim(key: MoneyKey, command: { refusal?: ((error: AppError) => StoredAnswer) | undefined }, error: unknown): Promise<void> {
+  private async releaseClaim(
+    key: MoneyKey,
+    command: { refusal?: ((error: AppError) => StoredAnswer) | undefined },
+    error: unknown,
+  ): Promise<void> {
     const where = this.deps.database.db
       .updateTable('idempotencyKeys')
       .where('userId', '=', key.userId)

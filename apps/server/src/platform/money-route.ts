@@ -26,8 +26,5 @@ export function refusalOf(request: FastifyRequest): (error: AppError) => StoredA
 /** Sends the pipeline's answer byte for byte as stored (a replay is identical to the first answer). */
 export function sendMoneyAnswer(reply: FastifyReply, outcome: MoneyAnswer<unknown>): FastifyReply {
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-  return reply
-    .code(outcome.answer.statusCode)
-    .type('application/json; charset=utf-8')
-    .send(outcome.answer.body);
+  return reply.code(outcome.answer.statusCode).type('application/json; charset=utf-8').send(outcome.answer.body);
 }

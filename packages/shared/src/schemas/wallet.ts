@@ -103,7 +103,10 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 export const adminWithdrawalsQuery = pageQuery.extend({ status: withdrawalStatus.optional() });
 
 /** A decision answers how many approvals the withdrawal has and needs (two above the four-eyes threshold). */
-export const decidedWithdrawal = withdrawal.extend({ approvals: z.number().int(), approvalsRequired: z.number().int() });
+export const decidedWithdrawal = withdrawal.extend({
+  approvals: z.number().int(),
+  approvalsRequired: z.number().int(),
+});
 export type DecidedWithdrawal = z.infer<typeof decidedWithdrawal>;
 
 /** The console's payments list: a payment with its investor and completion time. */

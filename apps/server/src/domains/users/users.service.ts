@@ -50,13 +50,19 @@ export async function userContact(
   userId: number,
 ): Promise<{ id: number; phone: string; lang: Language } | undefined> {
   const user = await findUserById(db, userId);
-  return user ? { id: user.id, phone: user.phone, lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE } : undefined;
+  return user
+    ? { id: user.id, phone: user.phone, lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE }
+    : undefined;
 }
 
 /** The phone numbers of these users, for the console's lists. */
 export async function phonesByUserId(db: Db | Trx, userIds: readonly number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'phone']).where('id', 'in', [...new Set(userIds)]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'phone'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
   return new Map(rows.map((row) => [Number(row.id), row.phone]));
 }
 

@@ -42,7 +42,11 @@ export async function setPaymentProviderRef(db: Db | Trx, paymentId: number, pro
 }
 
 export async function paymentEventSeen(trx: Trx, eventId: string): Promise<boolean> {
-  const seen = await trx.selectFrom('paymentEvents').select('eventId').where('eventId', '=', eventId).executeTakeFirst();
+  const seen = await trx
+    .selectFrom('paymentEvents')
+    .select('eventId')
+    .where('eventId', '=', eventId)
+    .executeTakeFirst();
   return seen !== undefined;
 }
 
@@ -104,12 +108,7 @@ export async function decideWithdrawalRow(
 }
 
 export function paymentsSince(db: Db, userId: number, sinceMs: number): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('createdAt', '>=', sinceMs)
-    .execute();
+  return db.selectFrom('payments').selectAll().where('userId', '=', userId).where('createdAt', '>=', sinceMs).execute();
 }
 
 export function withdrawalsSince(db: Db, userId: number, sinceMs: number): Promise<WithdrawalRow[]> {
@@ -122,10 +121,7 @@ export function withdrawalsSince(db: Db, userId: number, sinceMs: number): Promi
 }
 
 /** A page of withdrawals for the console with their card; pending ones oldest first. */
-export async function pageWithdrawals(
-  db: Db,
-  filter: { status?: string | undefined; page: number; pageSize: number },
-) {
+export async function pageWithdrawals(db: Db, filter: { status?: string | undefined; page: number; pageSize: number }) {
   let query = db.selectFrom('withdrawals as w').innerJoin('bankCards as c', 'c.id', 'w.cardId');
   if (filter.status) query = query.where('w.status', '=', filter.status);
   const [rows, total] = await Promise.all([

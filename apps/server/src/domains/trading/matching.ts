@@ -2,7 +2,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { LiveQuote } from '../market/market-data-provider.ts';
 import type { TradingEngine } from './trading-engine.ts';
 import { openLimitOrders, type OrderRow } from './trading.repository.ts';
-import { describeInTransaction, fillRestingOrder } from './trading.service.ts';
+import { describeInTransaction } from './order-wire.ts';
+import { fillRestingOrder } from './fill-units.ts';
 
 /** Whether a quote lets a resting limit order fill: a buy when the ask is at or below its limit, a sell when the bid is at or above. */
 export function crosses(order: Pick<OrderRow, 'side' | 'limitPriceTicks'>, quote: LiveQuote): boolean {

@@ -13,6 +13,8 @@ import { REPO_ROOT } from '../../platform/config.ts';
  */
 const ORDER_PATH = [
   'apps/server/src/domains/trading/trading.service.ts',
+  'apps/server/src/domains/trading/order-rules.ts',
+  'apps/server/src/domains/trading/fill-units.ts',
   'apps/server/src/domains/trading/trading.repository.ts',
   'apps/server/src/domains/trading/order-placement.ts',
   'apps/server/src/domains/trading/order-writer.ts',

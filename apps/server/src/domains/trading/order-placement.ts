@@ -7,14 +7,10 @@ import type { MessageParams } from '@bourse/shared/i18n/index';
 import { AppError } from '../../platform/errors.ts';
 import { runKeyedUnit, type MoneyKey, type UnitOutcome } from '../../platform/money-command.ts';
 import { Ledger } from '../ledger/ledger.service.ts';
-import { orderAnswer } from './order-wire.ts';
 import type { LiveQuote } from '../market/market-data-provider.ts';
-import {
-  describeInTransaction,
-  placeOrderInTransaction,
-  type CheckedOrder,
-  type TradingContext,
-} from './trading.service.ts';
+import { describeInTransaction, orderAnswer } from './order-wire.ts';
+import { placeOrderInTransaction } from './fill-units.ts';
+import type { CheckedOrder, TradingContext } from './order-rules.ts';
 
 /**
  * An order taken by the main thread, ready to be written: plain data, so that it can cross to the

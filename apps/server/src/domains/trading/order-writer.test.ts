@@ -10,7 +10,7 @@ import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-f
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
-import { checkOrderInput } from './trading.service.ts';
+import { checkOrderInput } from './order-rules.ts';
 
 /**
  * The order writer thread (docs/adr/0007-order-writer-thread.md), on SQLite files only: orders are

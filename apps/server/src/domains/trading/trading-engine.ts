@@ -7,7 +7,8 @@ import { publishUserEvent } from '../stream/stream.service.ts';
 import { Matcher } from './matching.ts';
 import { OrderWriter } from './order-writer.ts';
 import * as repo from './trading.repository.ts';
-import { closeRestingOrder, describeInTransaction } from './trading.service.ts';
+import { closeRestingOrder } from './fill-units.ts';
+import { describeInTransaction } from './order-wire.ts';
 
 /**
  * The running parts of trading for one app context: the order write queue (group commit on

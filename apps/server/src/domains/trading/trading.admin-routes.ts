@@ -7,7 +7,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { searchOrders } from './trading.repository.ts';
-import { listUserPositions, toOrderWire } from './trading.service.ts';
+import { listUserPositions } from './trading.service.ts';
+import { toOrderWire } from './order-wire.ts';
 
 const tags = ['admin'];
 

@@ -10,7 +10,7 @@ import {
   position,
   tradeQuoteBody,
 } from '@bourse/shared/schemas/trading';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -21,18 +21,10 @@ import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-r
 import { verifyTradingPasswordForSession } from '../users/trading-password.ts';
 import { periodStart } from '../../platform/periods.ts';
 import { tradingEngine } from './trading-engine.ts';
-import {
-  cancelOrderInTransaction,
-  checkOrderInput,
-  describeInTransaction,
-  type CheckedOrder,
-  getPosition,
-  listHistory,
-  listHoldings,
-  listOpenPositions,
-  listOrders,
-  quoteOrder,
-} from './trading.service.ts';
+import { cancelOrderInTransaction } from './fill-units.ts';
+import { checkOrderInput, type CheckedOrder, quoteOrder } from './order-rules.ts';
+import { describeInTransaction } from './order-wire.ts';
+import { getPosition, listHistory, listHoldings, listOpenPositions, listOrders } from './trading.service.ts';
 import { registerTradingPortfolio } from './trading-portfolio.ts';
 
 const tags = ['trading'];
@@ -84,7 +76,7 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
           engine.orders.place({ userId: principal.userId, order: checked!, key, nowMs, lang: request.lang }),
         afterCommit: (change) => engine.announce(change),
       });
-      return sendMoneyAnswer(reply as unknown as FastifyReply, outcome);
+      return sendMoneyAnswer(reply, outcome);
     },
   );
 

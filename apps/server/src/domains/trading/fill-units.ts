@@ -8,6 +8,8 @@ import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import type { PostingInput } from '../ledger/ledger.service.ts';
 import type { LiveQuote } from '../market/market-data-provider.ts';
+import { tradableInstrumentById } from '../market/market.service.ts';
+import { settingsMap } from '../settings/settings.service.ts';
 import * as repo from './trading.repository.ts';
 import type { InstrumentRow, NewOrder, OrderFill, OrderRow, PositionRow } from './trading.repository.ts';
 import {
@@ -17,6 +19,8 @@ import {
   assertValueFits,
   buyQuantity,
   feeScheduleOf,
+  instrumentInTransaction,
+  settingsInTransaction,
   ownLot,
   requireInstrument,
   sellableFrom,
@@ -50,9 +54,9 @@ export async function placeOrderInTransaction(
 ): Promise<PlacedOrder> {
   const { order, userId, nowMs } = input;
   const run = sqlRunner(trx, ctx.database.dialect);
-  const instrument = requireInstrument(await repo.instrumentInTransaction(run, order.code), order.code);
+  const instrument = requireInstrument(await instrumentInTransaction(run, order.code), order.code);
   const quote = assertTradable(ctx, instrument, nowMs);
-  const settings = await repo.settingsInTransaction(run);
+  const settings = await settingsInTransaction(run);
   const fees = feeScheduleOf(settings);
   const base: OrderBase = {
     userId,
@@ -457,7 +461,7 @@ export async function fillRestingOrder(
   const fillTicks = side === 'buy' ? input.quote.askTicks : input.quote.bidTicks;
   const crosses = side === 'buy' ? fillTicks <= order.limitPriceTicks : fillTicks >= order.limitPriceTicks;
   if (!crosses || fillTicks <= 0) return null;
-  const instrument = await repo.findInstrumentById(run, order.instrumentId);
+  const instrument = await tradableInstrumentById(run, order.instrumentId);
   invariant(instrument, 'an order’s instrument exists');
   const refusal =
     instrument.status === 'suspended'
@@ -471,7 +475,7 @@ export async function fillRestingOrder(
     await closeRestingOrder(ctx, trx, { order, status: 'rejected', reason: refusal, nowMs: input.nowMs });
     return { order, positionIds: order.positionId === null ? [] : [order.positionId] };
   }
-  const fees = feeScheduleOf(await repo.readSettings(run));
+  const fees = feeScheduleOf(await settingsMap(run));
   const costs = tradeCosts({ side, priceTicks: fillTicks, quantity: order.quantity, fees });
 
   if (side === 'buy') {

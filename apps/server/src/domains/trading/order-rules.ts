@@ -6,10 +6,11 @@ import { formatMinor } from '@bourse/shared/money';
 import { formatPrice, parsePrice } from '@bourse/shared/price';
 import type { CostBreakdown, OrderSide, OrderType, TimeInForce } from '@bourse/shared/schemas/trading';
 import type { AppContext } from '../../platform/context.ts';
-import { sqlRunner } from '../../platform/db/sql-runner.ts';
+import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import type { LiveQuote, MarketDataProvider } from '../market/market-data-provider.ts';
-import { SETTING_DEFAULTS } from '../settings/settings.service.ts';
+import { tradableInstrumentByCode } from '../market/market.service.ts';
+import { SETTING_DEFAULTS, settingsMap } from '../settings/settings.service.ts';
 import * as repo from './trading.repository.ts';
 import type { InstrumentRow, PositionRow } from './trading.repository.ts';
 
@@ -114,6 +115,40 @@ function wholePositive(
   return value;
 }
 
+// ── settings and instruments, read through their domains once per transaction ─────────────────
+
+interface TransactionReads {
+  settings?: ReadonlyMap<string, string>;
+  instruments: Map<string, InstrumentRow | undefined>;
+}
+const transactionReads = new WeakMap<SqlRunner, TransactionReads>();
+
+function readsOf(run: SqlRunner): TransactionReads {
+  let reads = transactionReads.get(run);
+  if (!reads) {
+    reads = { instruments: new Map() };
+    transactionReads.set(run, reads);
+  }
+  return reads;
+}
+
+/**
+ * The settings and an instrument, read once per transaction: `run` must be a transaction's runner
+ * (never the pool's), and the transaction must not change them. A group-commit batch on SQLite is
+ * one transaction holding the write lock, so its orders see exactly what each would have read.
+ */
+export async function settingsInTransaction(run: SqlRunner): Promise<ReadonlyMap<string, string>> {
+  const reads = readsOf(run);
+  reads.settings ??= await settingsMap(run);
+  return reads.settings;
+}
+
+export async function instrumentInTransaction(run: SqlRunner, code: string): Promise<InstrumentRow | undefined> {
+  const reads = readsOf(run);
+  if (!reads.instruments.has(code)) reads.instruments.set(code, await tradableInstrumentByCode(run, code));
+  return reads.instruments.get(code);
+}
+
 // ── settings, instruments, quotes ───────────────────────────────────────────────────────────────
 
 export function feeScheduleOf(settings: ReadonlyMap<string, string>): FeeSchedule {
@@ -195,9 +230,9 @@ export async function quoteOrder(ctx: TradingContext, userId: number, input: Ord
   // Reads only, statement by statement: no transaction (and no write lock on SQLite) for a preview.
   const run = sqlRunner(ctx.database.db, ctx.database.dialect);
   {
-    const instrument = requireInstrument(await repo.findInstrumentByCode(run, order.code), order.code);
+    const instrument = requireInstrument(await tradableInstrumentByCode(run, order.code), order.code);
     const quote = requireQuote(ctx, instrument.code);
-    const settings = await repo.readSettings(run);
+    const settings = await settingsMap(run);
     const fees = feeScheduleOf(settings);
     let quantity: number;
     let sellable: number | null = null;

@@ -11,6 +11,8 @@ import type { Order, OrderSide, OrderType, Position, TimeInForce } from '@bourse
 import type { Trx } from '../../platform/db/database.ts';
 import { sqlRunner } from '../../platform/db/sql-runner.ts';
 import { invariant } from '../../platform/errors.ts';
+import { settingsMap } from '../settings/settings.service.ts';
+import { languageOfUser } from '../users/users.service.ts';
 import * as repo from './trading.repository.ts';
 import type { OrderRow, PositionRow, SaleRow } from './trading.repository.ts';
 import { type PlacedOrder } from './fill-units.ts';
@@ -143,10 +145,10 @@ export async function describeInTransaction(
   const run = sqlRunner(trx, ctx.database.dialect);
   const row = await repo.readOrder(run, input.orderId);
   invariant(row, 'a described order exists');
-  const lang = input.lang ?? (await repo.languageOf(run, row.userId));
+  const lang = input.lang ?? (await languageOfUser(run, row.userId));
   const positions: Position[] = [];
   if (input.positionIds.length > 0) {
-    const view = { tPlusOne: tPlusOneOf(await repo.readSettings(run)), nowMs: ctx.clock.nowMs() };
+    const view = { tPlusOne: tPlusOneOf(await settingsMap(run)), nowMs: ctx.clock.nowMs() };
     const sales = await repo.salesOfPositions(run, [...input.positionIds]);
     for (const id of input.positionIds) {
       const lot = await repo.readPosition(run, id);

@@ -1,7 +1,7 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bourse/shared/languages';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
+import type { TradableInstrument } from '../market/market.service.ts';
 
 /**
  * SQL of the trading domain. Writes and the reads that decide them run inside the caller's
@@ -9,14 +9,7 @@ import type { SqlRunner } from '../../platform/db/sql-runner.ts';
  * screens' reads use Kysely.
  */
 
-export interface InstrumentRow {
-  id: number;
-  code: string;
-  name: string;
-  lotSize: number;
-  status: string;
-  tradingEnabled: number;
-}
+export type InstrumentRow = TradableInstrument;
 
 export interface OrderRow {
   id: number;
@@ -117,64 +110,6 @@ const SALE_COLUMNS = `s.id, s.position_id as "positionId", s.order_id as "orderI
   s.sold_at as "soldAt", s.trade_date as "tradeDate", s.settle_date as "settleDate"`;
 
 // ── in the transaction ─────────────────────────────────────────────────────────────────────────
-
-export async function findInstrumentByCode(run: SqlRunner, code: string): Promise<InstrumentRow | undefined> {
-  return run.get<InstrumentRow>(
-    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled"
-     from instruments where code = ?`,
-    [code],
-  );
-}
-
-export async function findInstrumentById(run: SqlRunner, id: number): Promise<InstrumentRow | undefined> {
-  return run.get<InstrumentRow>(
-    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled"
-     from instruments where id = ?`,
-    [id],
-  );
-}
-
-export async function languageOf(run: SqlRunner, userId: number): Promise<Language> {
-  const row = await run.get<{ lang: string }>('select lang from users where id = ?', [userId]);
-  return row && isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE;
-}
-
-export async function readSettings(run: SqlRunner): Promise<Map<string, string>> {
-  const rows = await run.all<{ key: string; value: string }>('select key, value from settings');
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
-interface TransactionReads {
-  settings?: ReadonlyMap<string, string>;
-  instruments: Map<string, InstrumentRow | undefined>;
-}
-const transactionReads = new WeakMap<SqlRunner, TransactionReads>();
-
-function readsOf(run: SqlRunner): TransactionReads {
-  let reads = transactionReads.get(run);
-  if (!reads) {
-    reads = { instruments: new Map() };
-    transactionReads.set(run, reads);
-  }
-  return reads;
-}
-
-/**
- * The settings and an instrument, read once per transaction: `run` must be a transaction's runner
- * (never the pool's), and the transaction must not change them. A group-commit batch on SQLite is
- * one transaction holding the write lock, so its orders see exactly what each would have read.
- */
-export async function settingsInTransaction(run: SqlRunner): Promise<ReadonlyMap<string, string>> {
-  const reads = readsOf(run);
-  reads.settings ??= await readSettings(run);
-  return reads.settings;
-}
-
-export async function instrumentInTransaction(run: SqlRunner, code: string): Promise<InstrumentRow | undefined> {
-  const reads = readsOf(run);
-  if (!reads.instruments.has(code)) reads.instruments.set(code, await findInstrumentByCode(run, code));
-  return reads.instruments.get(code);
-}
 
 export async function cashBalance(run: SqlRunner, accountCode: string): Promise<number> {
   const row = await run.get<{ balanceMinor: number }>(

@@ -8,13 +8,14 @@ import type { Holding, Order, Position } from '@bourse/shared/schemas/trading';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import { sqlRunner } from '../../platform/db/sql-runner.ts';
 import { invariant } from '../../platform/errors.ts';
+import { settingsMap } from '../settings/settings.service.ts';
 import * as repo from './trading.repository.ts';
 import type { PositionRow, SaleRow } from './trading.repository.ts';
 import { type TradingContext, ownLot, sellableShares, tPlusOneOf } from './order-rules.ts';
 import { type PositionContext, toOrderWire, toPositionWire } from './order-wire.ts';
 
 async function positionView(ctx: TradingContext): Promise<PositionContext> {
-  const settings = await repo.readSettings(sqlRunner(ctx.database.db, ctx.database.dialect));
+  const settings = await settingsMap(sqlRunner(ctx.database.db, ctx.database.dialect));
   return { tPlusOne: tPlusOneOf(settings), nowMs: ctx.clock.nowMs() };
 }
 

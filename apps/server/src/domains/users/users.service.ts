@@ -2,6 +2,7 @@ import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/lang
 import type { KycStatus, UserInfo } from '@bourse/shared/schemas/auth';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
+import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
@@ -70,4 +71,10 @@ export async function phonesByUserId(db: Db | Trx, userIds: readonly number[]): 
 export async function userStanding(db: Db | Trx, userId: number): Promise<{ creditPoints: number; level: number }> {
   const user = await findUserById(db, userId);
   return { creditPoints: user?.creditPoints ?? 0, level: user?.level ?? 1 };
+}
+
+/** The user's language, read through the caller's runner; the default for an unknown user. */
+export async function languageOfUser(run: SqlRunner, userId: number): Promise<Language> {
+  const row = await run.get<{ lang: string }>('select lang from users where id = ?', [userId]);
+  return row && isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE;
 }

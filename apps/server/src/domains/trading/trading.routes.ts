@@ -21,9 +21,7 @@ import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-r
 import { verifyTradingPasswordForSession } from '../users/trading-password.ts';
 import { periodStart } from '../../platform/periods.ts';
 import { tradingEngine } from './trading-engine.ts';
-import { cancelOrderInTransaction } from './fill-units.ts';
 import { checkOrderInput, type CheckedOrder, quoteOrder } from './order-rules.ts';
-import { describeInTransaction } from './order-wire.ts';
 import { getPosition, listHistory, listHoldings, listOpenPositions, listOrders } from './trading.service.ts';
 import { registerTradingPortfolio } from './trading-portfolio.ts';
 
@@ -93,20 +91,11 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
     '/api/trade/orders/:id/cancel',
     { config: { auth: 'user' }, schema: { tags, params: idParams, response: okResponse(order) } },
     async (request) => {
-      const { userId } = userOf(request);
-      const change = await engine.writer.run(async (trx) => {
-        const cancelled = await cancelOrderInTransaction(ctx, trx, {
-          userId,
-          orderId: request.params.id,
-          nowMs: ctx.clock.nowMs(),
-        });
-        return describeInTransaction(ctx, trx, {
-          orderId: cancelled.id,
-          positionIds: cancelled.positionId === null ? [] : [cancelled.positionId],
-          lang: request.lang,
-        });
+      const change = await engine.cancel({
+        userId: userOf(request).userId,
+        orderId: request.params.id,
+        lang: request.lang,
       });
-      engine.announce(change);
       return ok(change.order);
     },
   );

@@ -9,6 +9,7 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import { sqlRunner } from '../../platform/db/sql-runner.ts';
 import { invariant } from '../../platform/errors.ts';
 import { settingsMap } from '../settings/settings.service.ts';
+import { phonesByUserId } from '../users/users.service.ts';
 import * as repo from './trading.repository.ts';
 import type { PositionRow, SaleRow } from './trading.repository.ts';
 import { type TradingContext, ownLot, sellableShares, tPlusOneOf } from './order-rules.ts';
@@ -181,4 +182,23 @@ export async function portfolioFigures(
   }
   const unsettled = await repo.unsettledProceeds(db, userId, ctx.calendar.tradingDate(ctx.clock.nowMs()));
   return { marketValueMinor: marketValue, floatingPnlMinor: floatingPnl, unsettledProceedsMinor: unsettled };
+}
+
+/** The console's order and fill search across investors, newest first, each with the investor's phone. */
+export async function searchOrdersForConsole(db: Db, filter: repo.OrderSearch, lang: Language) {
+  const { rows, total } = await repo.searchOrders(db, filter);
+  const phones = await phonesByUserId(
+    db,
+    rows.map((row) => Number(row.userId)),
+  );
+  return {
+    total,
+    // Added to the fresh wire object rather than spread into a new one (order-path-shapes.test.ts).
+    items: rows.map((row) =>
+      Object.assign(toOrderWire(row, lang), {
+        userId: Number(row.userId),
+        phone: phones.get(Number(row.userId)) ?? '',
+      }),
+    ),
+  };
 }

@@ -129,7 +129,14 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
       config: { auth: 'user' },
       schema: { tags, querystring: recordsQuery, response: okResponse(z.array(financeRecord)) },
     },
-    async (request) => ok(await listRecords(deps, userOf(request).userId, request.query)),
+    async (request) =>
+      ok(
+        await listRecords(ctx.database.db, userOf(request).userId, {
+          direction: request.query.direction,
+          period: request.query.period,
+          now: ctx.clock.now(),
+        }),
+      ),
   );
 
   // The provider's webhook: the signature covers the exact bytes, so this scope keeps the raw body.
@@ -146,7 +153,7 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
         const event = ctx.payments.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
         if (!event) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
         // Idempotent by the provider's event id, not by an Idempotency-Key.
-        const outcome = await money.executeUnkeyed((trx) => applyPaymentEvent(deps, trx, event));
+        const outcome = await money.executeUnkeyed((trx) => applyPaymentEvent(trx, deps, event));
         return reply.send(ok({ received: true, outcome }));
       },
     );
@@ -180,7 +187,7 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
         const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
         // An operator's decision has no Idempotency-Key: the status check makes a second one a refusal.
         const decided = await money.executeUnkeyed((trx) =>
-          decideWithdrawalAudited(deps, trx, {
+          decideWithdrawalAudited(trx, deps, {
             withdrawalId: request.params.id,
             operator,
             decision,

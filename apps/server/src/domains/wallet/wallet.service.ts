@@ -125,8 +125,8 @@ export function startPayment(
  * Runs in the caller's transaction (the money-command pipeline's).
  */
 export async function applyPaymentEvent(
-  deps: WalletDeps,
   trx: Trx,
+  deps: WalletDeps,
   event: PaymentEvent,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   const { ctx, ledger } = deps;
@@ -175,7 +175,7 @@ export async function applyPaymentEvent(
  * What the user may withdraw now: available cash less the proceeds of sales that have not settled
  * yet (they settle on the next business day, T+1), never below zero.
  */
-export async function withdrawableMinor(ctx: AppContext, db: Db | Trx, userId: number): Promise<number> {
+export async function withdrawableMinor(db: Db | Trx, ctx: AppContext, userId: number): Promise<number> {
   return withdrawableOf(await portfolioFigures(ctx, db, userId));
 }
 
@@ -206,7 +206,7 @@ export function requestWithdrawal(
     unit: async (trx, _events, key) => {
       const nowMs = ctx.clock.nowMs();
       const card = await activeCard(trx, input.userId, input.cardId);
-      if (amountMinor > (await withdrawableMinor(ctx, trx, input.userId)))
+      if (amountMinor > (await withdrawableMinor(trx, ctx, input.userId)))
         throw new AppError('AMOUNT_EXCEEDS_WITHDRAWABLE');
       const holdId = await ledger.hold(trx, {
         userId: input.userId,
@@ -318,8 +318,8 @@ export async function decideWithdrawal(
 
 /** An operator's decision on a withdrawal with its audit line, in the caller's transaction. */
 export async function decideWithdrawalAudited(
-  deps: WalletDeps,
   trx: Trx,
+  deps: WalletDeps,
   input: {
     withdrawalId: number;
     operator: { operatorId: number; username: string };
@@ -350,15 +350,15 @@ export async function decideWithdrawalAudited(
 
 /** Finance records: money in (deposits, transfers) and out (withdrawals), newest first. */
 export async function listRecords(
-  deps: WalletDeps,
+  db: Db,
   userId: number,
   filter: {
     direction?: 'in' | 'out' | undefined;
     period?: 'today' | 'week' | 'month' | 'quarter' | 'year' | undefined;
+    now: Date;
   },
 ): Promise<FinanceRecord[]> {
-  const db = deps.ctx.database.db;
-  const since = filter.period ? periodStart(filter.period, deps.ctx.clock.now()) : 0;
+  const since = filter.period ? periodStart(filter.period, filter.now) : 0;
   const records: FinanceRecord[] = [];
   if (filter.direction !== 'out') {
     for (const row of await repo.paymentsSince(db, userId, since)) {

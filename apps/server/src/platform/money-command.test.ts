@@ -134,12 +134,18 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
   it('refuses the same key with another body: IDEMPOTENCY_KEY_REUSED (409), nothing written', async () => {
     const money = pipeline();
     const key = newKey();
-    await money.execute({ request: request(key, { amount: '1.00' }), unit: (trx) => credit(trx, `a:${key}`), answer });
+    await money.execute({
+      request: request(key, { amount: '1.00' }),
+      unit: (trx) => credit(trx, `a:${key}`),
+      answer,
+      refusal,
+    });
     for (const replayBeforeChecks of [true, false]) {
       const other = money.execute({
         request: request(key, { amount: '2.00' }),
         unit: (trx) => credit(trx, `b:${key}`),
         answer,
+        refusal,
         replayBeforeChecks,
       });
       await expect(other).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', status: 409 });
@@ -151,7 +157,7 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
     const money = pipeline(1_000);
     const body = { amount: '3.00', nonce: newKey() };
     const first = newKey();
-    await money.execute({ request: request(first, body), unit: (trx) => credit(trx, `d:${first}`), answer });
+    await money.execute({ request: request(first, body), unit: (trx) => credit(trx, `d:${first}`), answer, refusal });
     for (const replayBeforeChecks of [true, false]) {
       const quick = newKey();
       await expect(
@@ -159,6 +165,7 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
           request: request(quick, body),
           unit: (trx) => credit(trx, `d:${quick}`),
           answer,
+          refusal,
           replayBeforeChecks,
         }),
       ).rejects.toMatchObject({ code: 'DUPLICATE_SUBMIT', status: 409 });
@@ -172,6 +179,7 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
       request: request(later, body),
       unit: (trx) => credit(trx, `d:${later}`),
       answer,
+      refusal,
     });
     expect(taken.replayed).toBe(false);
     expect(await entries(`d:${later}`)).toBe(1);
@@ -219,6 +227,7 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
         return result;
       },
       answer,
+      refusal,
       afterCommit: () => published.push('afterCommit'),
     });
     await outcome;
@@ -290,6 +299,7 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
         request: request(key, { amount: '1.00' }),
         unit: (trx) => credit(trx, `race:${key}:${++run}`),
         answer,
+        refusal,
       });
     const results = await Promise.allSettled([command(), command(), command()]);
     const answered = results.filter((r) => r.status === 'fulfilled').map((r) => r.value.answer);
@@ -306,6 +316,7 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
     const command = () =>
       money.executeOnThread({
         request: request(key, { amount: '1.00' }),
+        refusal,
         write: (claim, nowMs) =>
           money.queue.run((trx) =>
             runKeyedUnit(
@@ -343,6 +354,7 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
               call: async () => 'x',
               finish: async () => ({ entryKey: 'x' }),
               answer,
+              refusal,
             }),
           ).rejects.toMatchObject({ code: 'CONFLICT' });
           if (callFails) throw new Error('the processor is down');

@@ -93,8 +93,11 @@ interface CommandBase<T> {
    * and the validations that precede it today so that their order is kept.
    */
   check?: () => Promise<void>;
-  /** Renders a refusal as the route sends it (the error envelope, in the request's language). */
-  refusal?: (error: AppError) => StoredAnswer;
+  /**
+   * Renders a refusal as the route sends it (the error envelope, in the request's language): it is
+   * stored as the key's answer, so it is required — a route cannot forget it.
+   */
+  refusal: (error: AppError) => StoredAnswer;
   /** Runs after the commit with the unit's result (not for a replay): live events. */
   afterCommit?: (result: T) => void;
 }
@@ -438,10 +441,10 @@ export class MoneyCommands {
   /** Stores a refusal as the key's answer (nothing was written, so on its own); others free the key. */
   private async storeRefusal(
     key: MoneyKey,
-    command: { refusal?: ((error: AppError) => StoredAnswer) | undefined },
+    command: { refusal: (error: AppError) => StoredAnswer },
     error: unknown,
   ): Promise<void> {
-    if (!storableRefusal(error) || !command.refusal) return;
+    if (!storableRefusal(error)) return;
     const answer = command.refusal(error);
     await this.deps.database.db
       .insertInto('idempotencyKeys')
@@ -460,14 +463,14 @@ export class MoneyCommands {
   /** After a failure between the two transactions of an ExternalCommand: the refusal, or a free key. */
   private async releaseClaim(
     key: MoneyKey,
-    command: { refusal?: ((error: AppError) => StoredAnswer) | undefined },
+    command: { refusal: (error: AppError) => StoredAnswer },
     error: unknown,
   ): Promise<void> {
     const where = this.deps.database.db
       .updateTable('idempotencyKeys')
       .where('userId', '=', key.userId)
       .where('key', '=', key.key);
-    if (storableRefusal(error) && command.refusal) {
+    if (storableRefusal(error)) {
       const answer = command.refusal(error);
       await where.set({ statusCode: answer.statusCode, responseBody: answer.body }).execute();
       return;

@@ -24,9 +24,9 @@ import { registerTradingRoutes } from './domains/trading/trading.routes.ts';
 import { registerUserRoutes } from './domains/users/users.routes.ts';
 import { registerSandboxRoutes } from './domains/wallet/sandbox.routes.ts';
 import { registerWalletRoutes } from './domains/wallet/wallet.routes.ts';
+import { registerPortfolioRoutes } from './domains/portfolio/portfolio.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
-import { installIdempotency } from './platform/idempotency.ts';
 import { AppError } from './platform/errors.ts';
 import './platform/fastify-types.ts';
 import { requestLanguage } from './platform/i18n.ts';
@@ -173,8 +173,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  installIdempotency(app, ctx);
-
   await registerAuthRoutes(app, ctx);
   await registerUserRoutes(app, ctx);
   await registerSettingsRoutes(app, ctx);
@@ -200,6 +198,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await registerKycUploadRoutes(uploads, ctx);
   });
   await registerWalletRoutes(app, ctx);
+  await registerPortfolioRoutes(app, ctx);
   await registerAdminUserRoutes(app, ctx);
   await registerSandboxRoutes(app, ctx);
   await registerMarketRoutes(app, ctx);

@@ -31,16 +31,20 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
   return new AppError('INTERNAL');
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError) {
-  const lang = requestLanguage(request);
+/** The failure envelope of DESIGN §5 for an error, in the request's language. */
+export function errorBody(request: FastifyRequest, appError: AppError) {
   const status = ERROR_STATUS[appError.code];
-  return reply.status(status).send({
+  return {
     code: status,
     error: appError.code,
-    msg: translate(lang, `errors.${appError.code}` as MessageKey, appError.params),
+    msg: translate(requestLanguage(request), `errors.${appError.code}` as MessageKey, appError.params),
     data: null,
     ...appError.extra,
-  });
+  };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError) {
+  return reply.status(ERROR_STATUS[appError.code]).send(errorBody(request, appError));
 }
 
 export function installErrorHandler(app: FastifyInstance) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN } from '../money.ts';
+import { pageQuery } from './admin.ts';
 
 /** A decimal amount string (no floats, at most 2 decimals and 12 integer digits). Never coerced. */
 export const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal string like "100.00"');
@@ -91,3 +92,28 @@ export const assets = z.object({
 export type Assets = z.infer<typeof assets>;
 
 export const rejectBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
+/** The console's withdrawal queue: a withdrawal with its investor and card. */
+export const adminWithdrawal = withdrawal.extend({
+  userId: z.number().int(),
+  phone: z.string(),
+  card: z.object({ bankName: z.string(), holderName: z.string(), ibanMasked: z.string() }),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+export const adminWithdrawalsQuery = pageQuery.extend({ status: withdrawalStatus.optional() });
+
+/** A decision answers how many approvals the withdrawal has and needs (two above the four-eyes threshold). */
+export const decidedWithdrawal = withdrawal.extend({
+  approvals: z.number().int(),
+  approvalsRequired: z.number().int(),
+});
+export type DecidedWithdrawal = z.infer<typeof decidedWithdrawal>;
+
+/** The console's payments list: a payment with its investor and completion time. */
+export const adminPayment = payment.extend({
+  userId: z.number().int(),
+  phone: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+export const adminPaymentsQuery = pageQuery.extend({ type: z.enum(['deposit', 'transfer']).optional() });

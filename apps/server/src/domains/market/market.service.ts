@@ -12,6 +12,7 @@ import type {
 } from '@bourse/shared/schemas/market';
 import { SEARCH_MAX_LENGTH } from '@bourse/shared/schemas/market';
 import type { AppContext } from '../../platform/context.ts';
+import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { Bar, Instrument } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LiveQuote } from './market-data-provider.ts';
@@ -394,4 +395,28 @@ export async function reorderFavorites(ctx: AppContext, userId: number, codes: r
         .execute();
     }
   });
+}
+
+/** The fields an order needs of an instrument. */
+export interface TradableInstrument {
+  id: number;
+  code: string;
+  name: string;
+  lotSize: number;
+  status: string;
+  tradingEnabled: number;
+  /** `index` is never quoted for an order or traded (assertInstrumentTradable). */
+  board: string;
+}
+
+const TRADABLE_COLUMNS = `id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board`;
+
+/** An instrument by code, read through the caller's runner (prepared SQL on the order path). */
+export function tradableInstrumentByCode(run: SqlRunner, code: string): Promise<TradableInstrument | undefined> {
+  return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where code = ?`, [code]);
+}
+
+/** An instrument by id, read through the caller's runner. */
+export function tradableInstrumentById(run: SqlRunner, id: number): Promise<TradableInstrument | undefined> {
+  return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where id = ?`, [id]);
 }

@@ -1,4 +1,5 @@
 import type { Db, Trx } from '../../platform/db/database.ts';
+import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 
 /**
  * Operator-adjustable settings with their defaults. Amounts are decimal strings (as on the wire);
@@ -49,4 +50,10 @@ export async function writeSettings(
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: nowMs, updatedBy: operatorId }))
       .execute();
   }
+}
+
+/** Every stored setting by key, read through the caller's runner (prepared SQL on the order path). */
+export async function settingsMap(run: SqlRunner): Promise<Map<string, string>> {
+  const rows = await run.all<{ key: string; value: string }>('select key, value from settings');
+  return new Map(rows.map((row) => [row.key, row.value]));
 }

@@ -2,7 +2,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { LiveQuote } from '../market/market-data-provider.ts';
 import type { TradingEngine } from './trading-engine.ts';
 import { openLimitOrders, type OrderRow } from './trading.repository.ts';
-import { describeInTransaction, fillRestingOrder } from './trading.service.ts';
+import { describeInTransaction } from './order-wire.ts';
+import { fillRestingOrder } from './fill-units.ts';
 
 /** Whether a quote lets a resting limit order fill: a buy when the ask is at or below its limit, a sell when the bid is at or above. */
 export function crosses(order: Pick<OrderRow, 'side' | 'limitPriceTicks'>, quote: LiveQuote): boolean {
@@ -61,23 +62,21 @@ export class Matcher {
       });
       const fills = crossing.map((order) => {
         const quote = quotes.get(order.instrumentId) as LiveQuote;
-        return this.engine.writer
-          .run(async (trx) => {
+        return this.engine.money
+          .executeUnkeyed(async (trx, events) => {
             const result = await fillRestingOrder(this.ctx, trx, {
               orderId: order.id,
               quote,
               nowMs: this.ctx.clock.nowMs(),
             });
-            return result
-              ? describeInTransaction(this.ctx, trx, { orderId: order.id, positionIds: result.positionIds })
-              : null;
+            if (!result) return;
+            const change = await describeInTransaction(this.ctx, trx, {
+              orderId: order.id,
+              positionIds: result.positionIds,
+            });
+            events.add(() => this.engine.announce(change));
           })
-          .then(
-            (change) => {
-              if (change) this.engine.announce(change);
-            },
-            (error: unknown) => this.engine.log('limit order fill failed', { orderId: order.id, error }),
-          );
+          .catch((error: unknown) => this.engine.log('limit order fill failed', { orderId: order.id, error }));
       });
       await Promise.all(fills);
     } catch (error) {

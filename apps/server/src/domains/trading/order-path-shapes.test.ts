@@ -13,13 +13,17 @@ import { REPO_ROOT } from '../../platform/config.ts';
  */
 const ORDER_PATH = [
   'apps/server/src/domains/trading/trading.service.ts',
+  'apps/server/src/domains/trading/order-rules.ts',
+  'apps/server/src/domains/trading/fill-units.ts',
   'apps/server/src/domains/trading/trading.repository.ts',
   'apps/server/src/domains/trading/order-placement.ts',
   'apps/server/src/domains/trading/order-writer.ts',
   'apps/server/src/domains/trading/order-writer.worker.ts',
   'apps/server/src/domains/trading/trading.routes.ts',
   'apps/server/src/domains/ledger/ledger.service.ts',
-  'apps/server/src/platform/idempotency.ts',
+  'apps/server/src/domains/trading/order-wire.ts',
+  'apps/server/src/platform/money-command.ts',
+  'apps/server/src/platform/money-route.ts',
   'apps/server/src/platform/db/write-queue.ts',
   'apps/server/src/platform/db/sql-runner.ts',
 ];

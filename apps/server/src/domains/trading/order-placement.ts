@@ -2,20 +2,15 @@ import type { Language } from '@bourse/shared/languages';
 import type { Order, Position } from '@bourse/shared/schemas/trading';
 import type { Clock } from '../../platform/clock.ts';
 import type { Trx } from '../../platform/db/database.ts';
-import { sqlRunner } from '../../platform/db/sql-runner.ts';
-import { ok } from '../../platform/envelope.ts';
 import type { ErrorCode } from '@bourse/shared/errors';
 import type { MessageParams } from '@bourse/shared/i18n/index';
 import { AppError } from '../../platform/errors.ts';
-import { claimInTransaction, storeInTransaction, type StoredAnswer } from '../../platform/idempotency.ts';
+import { runKeyedUnit, type MoneyKey, type UnitOutcome } from '../../platform/money-command.ts';
 import { Ledger } from '../ledger/ledger.service.ts';
 import type { LiveQuote } from '../market/market-data-provider.ts';
-import {
-  describeInTransaction,
-  placeOrderInTransaction,
-  type CheckedOrder,
-  type TradingContext,
-} from './trading.service.ts';
+import { describeInTransaction, orderAnswer } from './order-wire.ts';
+import { placeOrderInTransaction } from './fill-units.ts';
+import type { CheckedOrder, TradingContext } from './order-rules.ts';
 
 /**
  * An order taken by the main thread, ready to be written: plain data, so that it can cross to the
@@ -25,7 +20,7 @@ export interface PlaceOrderCommand {
   userId: number;
   order: CheckedOrder;
   /** The Idempotency-Key claim of the request (its answer is stored in the order's transaction). */
-  claim: { userId: number; key: string; requestHash: string };
+  key: MoneyKey;
   nowMs: number;
   lang: Language;
   market: { open: boolean; quote: LiveQuote | undefined };
@@ -37,8 +32,7 @@ export interface OrderChange {
   positions: Position[];
 }
 
-export type PlaceOrderOutcome =
-  { kind: 'replay'; answer: StoredAnswer } | { kind: 'placed'; answer: StoredAnswer; change: OrderChange };
+export type PlaceOrderOutcome = UnitOutcome<OrderChange>;
 
 /** The market and the clock of one command: what the main thread saw when it took the order. */
 export function commandContext(base: TradingContext, command: PlaceOrderCommand): TradingContext {
@@ -58,47 +52,36 @@ export function commandContext(base: TradingContext, command: PlaceOrderCommand)
 }
 
 /**
- * One order in one transaction (docs/adr/0006 and 0007): the Idempotency-Key claimed, the order
- * placed (fill, journal entry, lot — or a hold for a resting limit order), the answer built and
- * stored. The same function runs on the order writer thread and, without it, in the main thread.
+ * One order in one transaction (docs/adr/0006 and 0007): the money-command pipeline's keyed unit
+ * (`runKeyedUnit`: the Idempotency-Key claimed, the answer stored) around the order placed (fill,
+ * journal entry, lot — or a hold for a resting limit order) and described. The same function runs
+ * on the order writer thread and, without it, in the main thread.
  */
-export async function placeOrderUnit(
-  base: TradingContext,
-  trx: Trx,
-  command: PlaceOrderCommand,
-): Promise<PlaceOrderOutcome> {
+export function placeOrderUnit(base: TradingContext, trx: Trx, command: PlaceOrderCommand): Promise<PlaceOrderOutcome> {
   const ctx = commandContext(base, command);
-  const run = sqlRunner(trx, ctx.database.dialect);
-  // Spelled out, not spread (see newOrder in trading.service.ts): this runs for every order.
-  const claim = {
-    userId: command.claim.userId,
-    key: command.claim.key,
-    requestHash: command.claim.requestHash,
-    mode: 'deferred' as const,
-    stored: false,
-  };
-  const stored = await claimInTransaction(run, claim, {
-    nowMs: command.nowMs,
-    duplicateWindowMs: ctx.config.DUPLICATE_SUBMIT_WINDOW_MS,
-  });
-  if (stored) return { kind: 'replay', answer: stored };
+  return runKeyedUnit(
+    trx,
+    ctx.database.dialect,
+    command.key,
+    { nowMs: command.nowMs, duplicateWindowMs: ctx.config.DUPLICATE_SUBMIT_WINDOW_MS },
+    (inner) => placeAndDescribe(ctx, inner, command),
+    orderAnswer,
+  );
+}
+
+async function placeAndDescribe(ctx: TradingContext, trx: Trx, command: PlaceOrderCommand): Promise<OrderChange> {
   const placed = await placeOrderInTransaction(ctx, trx, {
     userId: command.userId,
     order: command.order,
-    requestKey: command.claim.key,
+    requestKey: command.key.key,
     nowMs: command.nowMs,
   });
-  const change = await describeInTransaction(ctx, trx, {
+  return describeInTransaction(ctx, trx, {
     orderId: placed.orderId,
     positionIds: placed.positionIds,
     written: placed.written,
     lang: command.lang,
   });
-  // toOrderWire builds exactly the wire type (order-writer.test.ts holds the stored answer to the
-  // response schema), so the answer is serialized as it is, without parsing it again.
-  const answer: StoredAnswer = { statusCode: 200, body: JSON.stringify(ok(change.order)) };
-  await storeInTransaction(run, claim, { statusCode: answer.statusCode, body: answer.body, nowMs: command.nowMs });
-  return { kind: 'placed', answer, change };
 }
 
 /** An error as it crosses from the writer thread: an AppError keeps its code and parameters. */

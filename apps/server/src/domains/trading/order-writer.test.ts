@@ -10,7 +10,7 @@ import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-f
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
-import { checkOrderInput } from './trading.service.ts';
+import { checkOrderInput } from './order-rules.ts';
 
 /**
  * The order writer thread (docs/adr/0007-order-writer-thread.md), on SQLite files only: orders are
@@ -257,7 +257,7 @@ describe('the order writer thread', () => {
           .place({
             userId,
             order: checkOrderInput({ code: 'TST', side: 'buy', type: 'market', lots: 1, timeInForce: 'day' }),
-            claim: { userId, key: randomUUID(), requestHash: 'f'.repeat(64) },
+            key: { userId, key: randomUUID(), requestHash: 'f'.repeat(64) },
             nowMs: t.clock.nowMs(),
             lang: 'de',
           })
@@ -266,7 +266,7 @@ describe('the order writer thread', () => {
     });
     // A message the thread cannot read: it throws outside any order, and dies.
     old.postMessage({ type: 'place', orders: null });
-    expect((await placedMeanwhile).kind).toBe('placed');
+    expect((await placedMeanwhile).kind).toBe('done');
     expect(await orderCount(t, userId)).toBe(2);
     await expectLedgerOk(t);
   });
@@ -279,13 +279,13 @@ describe('the order writer thread', () => {
       engine.orders.place({
         userId,
         order: checkOrderInput({ code: 'TST', side: 'buy', type: 'market', lots: 1, timeInForce: 'day' }),
-        claim: { userId, key: randomUUID(), requestHash: randomUUID().replace(/-/g, '').padEnd(64, '0') },
+        key: { userId, key: randomUUID(), requestHash: randomUUID().replace(/-/g, '').padEnd(64, '0') },
         nowMs: t.clock.nowMs(),
         lang: 'de',
       });
     const inFlight = Array.from({ length: 20 }, place);
     const [outcomes] = await Promise.all([Promise.all(inFlight), engine.stop()]);
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(new Array(20).fill('placed'));
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(new Array(20).fill('done'));
     expect(await orderCount(t, userId)).toBe(20);
     // Closed: a clear error rather than a lost write.
     await expect(place()).rejects.toThrow(/closed/);

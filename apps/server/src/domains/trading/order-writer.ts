@@ -85,7 +85,7 @@ export class OrderWriter {
     const command: PlaceOrderCommand = {
       userId: input.userId,
       order: input.order,
-      claim: input.claim,
+      key: input.key,
       nowMs: input.nowMs,
       lang: input.lang,
       market: { open: this.ctx.market.isOpen(input.nowMs), quote: this.ctx.market.quote(input.order.code) },

@@ -9,7 +9,7 @@ import { WriteQueue } from '../../platform/db/write-queue.ts';
 import { WRITER, WriteLock } from '../../platform/db/write-lock.ts';
 import { Ledger } from '../ledger/ledger.service.ts';
 import { placeOrderUnit, serializeError } from './order-placement.ts';
-import type { TradingContext } from './trading.service.ts';
+import type { TradingContext } from './order-rules.ts';
 import type { WriterReply, WriterRequest, WriterResult, WriterSetup } from './order-writer.ts';
 
 const port = parentPort;

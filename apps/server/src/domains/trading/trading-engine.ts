@@ -1,12 +1,16 @@
+import type { Language } from '@bourse/shared/languages';
 import type { Order, Position } from '@bourse/shared/schemas/trading';
+import type { OrderChange } from './order-placement.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { sqlRunner } from '../../platform/db/sql-runner.ts';
-import { WriteQueue } from '../../platform/db/write-queue.ts';
+import type { WriteQueue } from '../../platform/db/write-queue.ts';
+import { moneyCommands, type MoneyCommands } from '../../platform/money-command.ts';
 import { publishUserEvent } from '../stream/stream.service.ts';
 import { Matcher } from './matching.ts';
 import { OrderWriter } from './order-writer.ts';
 import * as repo from './trading.repository.ts';
-import { closeRestingOrder, describeInTransaction } from './trading.service.ts';
+import { cancelOrderInTransaction, closeRestingOrder } from './fill-units.ts';
+import { describeInTransaction } from './order-wire.ts';
 
 /**
  * The running parts of trading for one app context: the order write queue (group commit on
@@ -14,6 +18,8 @@ import { closeRestingOrder, describeInTransaction } from './trading.service.ts';
  * the investor's live events after each commit.
  */
 export class TradingEngine {
+  /** The money-command pipeline: cancellations, fills and expiries are its unkeyed commands. */
+  readonly money: MoneyCommands;
   readonly writer: WriteQueue;
   /** Order placement: on the order writer thread (SQLite file) or through `writer`. */
   readonly orders: OrderWriter;
@@ -21,7 +27,9 @@ export class TradingEngine {
   private stopJob: (() => void) | null = null;
 
   constructor(private readonly ctx: AppContext) {
-    this.writer = new WriteQueue(ctx.database, { maxBatch: ctx.config.TRADE_GROUP_COMMIT_MAX_BATCH });
+    // The money-command pipeline's queue: orders, fills and wallet writes share one group commit.
+    this.money = moneyCommands(ctx);
+    this.writer = this.money.queue;
     this.orders = new OrderWriter(ctx, this.writer, (error) => this.log('order writer thread failed', { err: error }));
     this.matcher = new Matcher(ctx, this);
   }
@@ -50,7 +58,7 @@ export class TradingEngine {
     const ids = await repo.expiringOrderIds(this.ctx.database.db, dueAtMs);
     await Promise.all(
       ids.map(async (orderId) => {
-        const expired = await this.writer.run(async (trx) => {
+        await this.money.executeUnkeyed(async (trx, events) => {
           const order = await repo.lockOrder(sqlRunner(trx, this.ctx.database.dialect), orderId);
           if (!order || order.status !== 'new') return null;
           await closeRestingOrder(this.ctx, trx, {
@@ -59,14 +67,33 @@ export class TradingEngine {
             reason: null,
             nowMs: this.ctx.clock.nowMs(),
           });
-          return describeInTransaction(this.ctx, trx, {
+          const expired = await describeInTransaction(this.ctx, trx, {
             orderId,
             positionIds: order.positionId === null ? [] : [order.positionId],
           });
+          events.add(() => this.announce(expired));
+          return expired;
         });
-        if (expired) this.announce(expired);
       }),
     );
+  }
+
+  /** The investor cancels a resting order: its hold voided or its shares released, announced after the commit. */
+  cancel(input: { userId: number; orderId: number; lang: Language }): Promise<OrderChange> {
+    return this.money.executeUnkeyed(async (trx, events) => {
+      const cancelled = await cancelOrderInTransaction(this.ctx, trx, {
+        userId: input.userId,
+        orderId: input.orderId,
+        nowMs: this.ctx.clock.nowMs(),
+      });
+      const change = await describeInTransaction(this.ctx, trx, {
+        orderId: cancelled.id,
+        positionIds: cancelled.positionId === null ? [] : [cancelled.positionId],
+        lang: input.lang,
+      });
+      events.add(() => this.announce(change));
+      return change;
+    });
   }
 
   /**

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { searchOrders } from './trading.repository.ts';
-import { listUserPositions, toOrderWire } from './trading.service.ts';
+import { userContact } from '../users/users.service.ts';
+import { listUserPositions, searchOrdersForConsole } from './trading.service.ts';
 
 const tags = ['admin'];
 
@@ -34,23 +34,23 @@ export async function registerTradingAdminRoutes(app: FastifyInstance, ctx: AppC
       if (fromMs !== undefined && toMs !== undefined && fromMs > toMs) {
         throw new AppError('VALIDATION_FAILED', { detail: 'from, to' });
       }
-      const { rows, total } = await searchOrders(ctx.database.db, {
-        userId: query.userId,
-        code: query.code,
-        status: query.status,
-        side: query.side,
-        filledOnly: query.fills === 'true',
-        fromMs,
-        toMs,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
+      const { items, total } = await searchOrdersForConsole(
+        ctx.database.db,
+        {
+          userId: query.userId,
+          code: query.code,
+          status: query.status,
+          side: query.side,
+          filledOnly: query.fills === 'true',
+          fromMs,
+          toMs,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        },
+        request.lang,
+      );
       return ok({
-        items: rows.map((row) => ({
-          ...toOrderWire(row, request.lang),
-          userId: Number(row.userId),
-          phone: row.phone,
-        })),
+        items,
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -70,13 +70,8 @@ export async function registerTradingAdminRoutes(app: FastifyInstance, ctx: AppC
       },
     },
     async (request) => {
-      const user = await ctx.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!user) throw new AppError('NOT_FOUND');
-      return ok(await listUserPositions(ctx, Number(user.id), request.query.status));
+      if (!(await userContact(ctx.database.db, request.params.id))) throw new AppError('NOT_FOUND');
+      return ok(await listUserPositions(ctx, request.params.id, request.query.status));
     },
   );
 }

@@ -1,7 +1,7 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bourse/shared/languages';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
+import type { TradableInstrument } from '../market/market.service.ts';
 
 /**
  * SQL of the trading domain. Writes and the reads that decide them run inside the caller's
@@ -9,15 +9,7 @@ import type { SqlRunner } from '../../platform/db/sql-runner.ts';
  * screens' reads use Kysely.
  */
 
-export interface InstrumentRow {
-  id: number;
-  code: string;
-  name: string;
-  lotSize: number;
-  status: string;
-  tradingEnabled: number;
-  board: string;
-}
+export type InstrumentRow = TradableInstrument;
 
 export interface OrderRow {
   id: number;
@@ -118,64 +110,6 @@ const SALE_COLUMNS = `s.id, s.position_id as "positionId", s.order_id as "orderI
   s.sold_at as "soldAt", s.trade_date as "tradeDate", s.settle_date as "settleDate"`;
 
 // ── in the transaction ─────────────────────────────────────────────────────────────────────────
-
-export async function findInstrumentByCode(run: SqlRunner, code: string): Promise<InstrumentRow | undefined> {
-  return run.get<InstrumentRow>(
-    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board
-     from instruments where code = ?`,
-    [code],
-  );
-}
-
-export async function findInstrumentById(run: SqlRunner, id: number): Promise<InstrumentRow | undefined> {
-  return run.get<InstrumentRow>(
-    `select id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board
-     from instruments where id = ?`,
-    [id],
-  );
-}
-
-export async function languageOf(run: SqlRunner, userId: number): Promise<Language> {
-  const row = await run.get<{ lang: string }>('select lang from users where id = ?', [userId]);
-  return row && isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE;
-}
-
-export async function readSettings(run: SqlRunner): Promise<Map<string, string>> {
-  const rows = await run.all<{ key: string; value: string }>('select key, value from settings');
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
-interface TransactionReads {
-  settings?: ReadonlyMap<string, string>;
-  instruments: Map<string, InstrumentRow | undefined>;
-}
-const transactionReads = new WeakMap<SqlRunner, TransactionReads>();
-
-function readsOf(run: SqlRunner): TransactionReads {
-  let reads = transactionReads.get(run);
-  if (!reads) {
-    reads = { instruments: new Map() };
-    transactionReads.set(run, reads);
-  }
-  return reads;
-}
-
-/**
- * The settings and an instrument, read once per transaction: `run` must be a transaction's runner
- * (never the pool's), and the transaction must not change them. A group-commit batch on SQLite is
- * one transaction holding the write lock, so its orders see exactly what each would have read.
- */
-export async function settingsInTransaction(run: SqlRunner): Promise<ReadonlyMap<string, string>> {
-  const reads = readsOf(run);
-  reads.settings ??= await readSettings(run);
-  return reads.settings;
-}
-
-export async function instrumentInTransaction(run: SqlRunner, code: string): Promise<InstrumentRow | undefined> {
-  const reads = readsOf(run);
-  if (!reads.instruments.has(code)) reads.instruments.set(code, await findInstrumentByCode(run, code));
-  return reads.instruments.get(code);
-}
 
 export async function cashBalance(run: SqlRunner, accountCode: string): Promise<number> {
   const row = await run.get<{ balanceMinor: number }>(
@@ -503,15 +437,9 @@ export interface OrderSearch {
   offset: number;
 }
 
-/** The console's order search: any user, newest first, with the investor's phone. */
-export async function searchOrders(
-  db: Db,
-  input: OrderSearch,
-): Promise<{ rows: (OrderRow & { phone: string })[]; total: number }> {
-  let query = db
-    .selectFrom('orders as o')
-    .innerJoin('instruments as i', 'i.id', 'o.instrumentId')
-    .innerJoin('users as u', 'u.id', 'o.userId');
+/** The console's order search: any user, newest first. */
+export async function searchOrders(db: Db, input: OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
+  let query = db.selectFrom('orders as o').innerJoin('instruments as i', 'i.id', 'o.instrumentId');
   if (input.userId !== undefined) query = query.where('o.userId', '=', input.userId);
   if (input.code) query = query.where('i.code', '=', input.code);
   if (input.status) query = query.where('o.status', '=', input.status);
@@ -523,7 +451,7 @@ export async function searchOrders(
   if (input.toMs !== undefined) query = query.where(timeColumn, '<', input.toMs);
   const [rows, total] = await Promise.all([
     query
-      .select([...orderColumns, 'u.phone'])
+      .select(orderColumns)
       .orderBy(input.filledOnly ? 'o.filledAt' : 'o.id', 'desc')
       .orderBy('o.id', 'desc')
       .limit(input.limit)
@@ -531,7 +459,7 @@ export async function searchOrders(
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((row) => row as OrderRow & { phone: string }), total: Number(total.n) };
+  return { rows, total: Number(total.n) };
 }
 
 const positionSelect = (db: Db | Trx) =>

@@ -10,29 +10,20 @@ import {
   position,
   tradeQuoteBody,
 } from '@bourse/shared/schemas/trading';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
 import { userOf } from '../../platform/fastify-types.ts';
-import { findStoredAnswer, type StoredAnswer } from '../../platform/idempotency.ts';
+import { moneyCommands } from '../../platform/money-command.ts';
+import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { verifyTradingPasswordForSession } from '../users/trading-password.ts';
-import { periodStart } from '../wallet/wallet.service.ts';
+import { periodStart } from '../../platform/periods.ts';
 import { tradingEngine } from './trading-engine.ts';
-import {
-  cancelOrderInTransaction,
-  checkOrderInput,
-  describeInTransaction,
-  type CheckedOrder,
-  getPosition,
-  listHistory,
-  listHoldings,
-  listOpenPositions,
-  listOrders,
-  quoteOrder,
-} from './trading.service.ts';
+import { checkOrderInput, type CheckedOrder, quoteOrder } from './order-rules.ts';
+import { getPosition, listHistory, listHoldings, listOpenPositions, listOrders } from './trading.service.ts';
+import { registerTradingPortfolio } from './trading-portfolio.ts';
 
 const tags = ['trading'];
 const HISTORY_PAGE_SIZE = 20;
@@ -40,8 +31,10 @@ const HISTORY_PAGE_SIZE = 20;
 export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const engine = tradingEngine(ctx);
+  const money = moneyCommands(ctx);
   engine.logger = (message, details) => app.log.error(details, message);
   engine.start();
+  registerTradingPortfolio(ctx);
   app.addHook('onClose', async () => engine.stop());
 
   r.post(
@@ -55,8 +48,6 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
     {
       config: {
         auth: 'user',
-        // The key is claimed and the answer stored inside the order's own transaction: one commit per order.
-        idempotent: 'in-transaction',
         rateLimit: {
           max: ctx.config.TRADE_ORDERS_PER_MINUTE,
           timeWindow: 60_000,
@@ -68,36 +59,22 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const principal = userOf(request);
-      const claim = request.idempotency;
-      if (!claim || claim.mode !== 'deferred') throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-      const raw = reply as unknown as FastifyReply;
-      const send = (answer: StoredAnswer) =>
-        raw.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
       const { tradingPassword, ...fields } = request.body;
-      let checked: CheckedOrder;
-      try {
-        checked = checkOrderInput(fields);
-        await verifyTradingPasswordForSession(ctx, principal, tradingPassword);
-      } catch (error) {
-        // A replay is answered as the first time, even if its password no longer passes.
-        const stored = await findStoredAnswer(ctx, claim);
-        if (!stored) throw error;
-        claim.stored = true;
-        raw.header('idempotent-replayed', 'true');
-        return send(stored);
-      }
-      const outcome = await engine.orders.place({
-        userId: principal.userId,
-        order: checked,
-        claim: { userId: claim.userId, key: claim.key, requestHash: claim.requestHash },
-        nowMs: ctx.clock.nowMs(),
-        lang: request.lang,
+      let checked: CheckedOrder | undefined;
+      // The key is claimed and the answer stored inside the order's own transaction, on the order
+      // writer thread when there is one: one commit per order, no look-up before it.
+      const outcome = await money.executeOnThread({
+        request: keyedRequest(request),
+        refusal: refusalOf(request),
+        check: async () => {
+          checked = checkOrderInput(fields);
+          await verifyTradingPasswordForSession(ctx, principal, tradingPassword);
+        },
+        write: (key, nowMs) =>
+          engine.orders.place({ userId: principal.userId, order: checked!, key, nowMs, lang: request.lang }),
+        afterCommit: (change) => engine.announce(change),
       });
-      claim.stored = true;
-      // The answer goes out byte for byte as stored, so a replay is identical to the first answer.
-      if (outcome.kind === 'replay') raw.header('idempotent-replayed', 'true');
-      else engine.announce(outcome.change);
-      return send(outcome.answer);
+      return sendMoneyAnswer(reply, outcome);
     },
   );
 
@@ -114,20 +91,11 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
     '/api/trade/orders/:id/cancel',
     { config: { auth: 'user' }, schema: { tags, params: idParams, response: okResponse(order) } },
     async (request) => {
-      const { userId } = userOf(request);
-      const change = await engine.writer.run(async (trx) => {
-        const cancelled = await cancelOrderInTransaction(ctx, trx, {
-          userId,
-          orderId: request.params.id,
-          nowMs: ctx.clock.nowMs(),
-        });
-        return describeInTransaction(ctx, trx, {
-          orderId: cancelled.id,
-          positionIds: cancelled.positionId === null ? [] : [cancelled.positionId],
-          lang: request.lang,
-        });
+      const change = await engine.cancel({
+        userId: userOf(request).userId,
+        orderId: request.params.id,
+        lang: request.lang,
       });
-      engine.announce(change);
       return ok(change.order);
     },
   );

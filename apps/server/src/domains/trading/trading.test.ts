@@ -8,7 +8,8 @@ import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-f
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
-import { checkOrderInput, placeOrderInTransaction } from './trading.service.ts';
+import { checkOrderInput } from './order-rules.ts';
+import { placeOrderInTransaction } from './fill-units.ts';
 
 /**
  * Trading through the API, once per dialect. Prices are set exactly (the simulator prints a trade

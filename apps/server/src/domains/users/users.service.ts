@@ -1,6 +1,8 @@
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/languages';
 import type { KycStatus, UserInfo } from '@bourse/shared/schemas/auth';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db, Trx } from '../../platform/db/database.ts';
+import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
@@ -41,4 +43,38 @@ export async function updateProfile(
       .execute();
   }
   return getUserInfo(ctx, userId);
+}
+
+/** Where messages to a user go (phone, language); undefined for an unknown user. */
+export async function userContact(
+  db: Db | Trx,
+  userId: number,
+): Promise<{ id: number; phone: string; lang: Language } | undefined> {
+  const user = await findUserById(db, userId);
+  return user
+    ? { id: user.id, phone: user.phone, lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE }
+    : undefined;
+}
+
+/** The phone numbers of these users, for the console's lists. */
+export async function phonesByUserId(db: Db | Trx, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'phone'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), row.phone]));
+}
+
+/** The standing shown in the personal centre: credit points and level (0 and 1 for none). */
+export async function userStanding(db: Db | Trx, userId: number): Promise<{ creditPoints: number; level: number }> {
+  const user = await findUserById(db, userId);
+  return { creditPoints: user?.creditPoints ?? 0, level: user?.level ?? 1 };
+}
+
+/** The user's language, read through the caller's runner; the default for an unknown user. */
+export async function languageOfUser(run: SqlRunner, userId: number): Promise<Language> {
+  const row = await run.get<{ lang: string }>('select lang from users where id = ?', [userId]);
+  return row && isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE;
 }

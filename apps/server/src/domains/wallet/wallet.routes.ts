@@ -1,9 +1,12 @@
-import { formatMinor } from '@bourse/shared/money';
-import { page, pageQuery } from '@bourse/shared/schemas/admin';
+import { page } from '@bourse/shared/schemas/admin';
 import {
-  assets,
+  adminPayment,
+  adminPaymentsQuery,
+  adminWithdrawal,
+  adminWithdrawalsQuery,
   bankCard,
   bindCardBody,
+  decidedWithdrawal,
   depositBody,
   financeRecord,
   idParams,
@@ -13,49 +16,41 @@ import {
   transferBody,
   withdrawal,
   withdrawalBody,
-  withdrawalStatus,
 } from '@bourse/shared/schemas/wallet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { ok, okResponse } from '../../platform/envelope.ts';
+import { ok, okAnswer, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { operatorOf, userOf } from '../../platform/fastify-types.ts';
-import { appendAudit } from '../admin/audit.ts';
+import { moneyCommands } from '../../platform/money-command.ts';
+import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { bindCard, listCards, unbindCard } from './cards.service.ts';
 import { moneyWriteRateLimit } from './money-write-limits.ts';
 import { SIGNATURE_HEADER } from './payment-provider.ts';
 import {
   applyPaymentEvent,
-  decideWithdrawal,
-  getAssets,
+  decideWithdrawalAudited,
+  listPaymentsForConsole,
   listRecords,
-  maskIban,
+  listWithdrawalsForConsole,
+  registerWalletPortfolio,
   requestWithdrawal,
   startPayment,
-  toWithdrawal,
   type WalletDeps,
 } from './wallet.service.ts';
 
 const tags = ['wallet'];
 
-function requestKey(request: FastifyRequest): string {
-  const claim = request.idempotency;
-  if (!claim) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  return claim.key;
-}
-
 export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: WalletDeps = { ctx, ledger: ctx.ledger, provider: ctx.payments };
-  const money = { auth: 'user' as const, idempotent: true, rateLimit: moneyWriteRateLimit(app, ctx) };
-
-  r.get(
-    '/api/user/assets',
-    { config: { auth: 'user' }, schema: { tags, response: okResponse(assets) } },
-    async (request) => ok(await getAssets(deps, userOf(request).userId)),
-  );
+  const money = moneyCommands(ctx);
+  const moneyRoute = { auth: 'user' as const, rateLimit: moneyWriteRateLimit(app, ctx) };
+  const paymentAnswer = okAnswer(payment);
+  const withdrawalAnswer = okAnswer(withdrawal);
+  registerWalletPortfolio(ctx);
 
   r.get(
     '/api/wallet/cards',
@@ -81,42 +76,50 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
 
   r.post(
     '/api/wallet/deposits',
-    { config: money, schema: { tags, body: depositBody, response: okResponse(payment) } },
-    async (request) =>
-      ok(
-        await startPayment(deps, {
-          userId: userOf(request).userId,
-          type: 'deposit',
-          amount: request.body.amount,
-          requestKey: requestKey(request),
+    { config: moneyRoute, schema: { tags, body: depositBody, response: okResponse(payment) } },
+    async (request, reply) =>
+      sendMoneyAnswer(
+        reply,
+        await money.executeWithCall({
+          ...startPayment(deps, { userId: userOf(request).userId, type: 'deposit', amount: request.body.amount }),
+          request: keyedRequest(request),
+          answer: paymentAnswer,
+          refusal: refusalOf(request),
         }),
       ),
   );
 
   r.post(
     '/api/wallet/transfers',
-    { config: money, schema: { tags, body: transferBody, response: okResponse(payment) } },
-    async (request) =>
-      ok(
-        await startPayment(deps, {
-          userId: userOf(request).userId,
-          type: 'transfer',
-          amount: request.body.amount,
-          cardId: request.body.cardId,
-          requestKey: requestKey(request),
+    { config: moneyRoute, schema: { tags, body: transferBody, response: okResponse(payment) } },
+    async (request, reply) =>
+      sendMoneyAnswer(
+        reply,
+        await money.executeWithCall({
+          ...startPayment(deps, {
+            userId: userOf(request).userId,
+            type: 'transfer',
+            amount: request.body.amount,
+            cardId: request.body.cardId,
+          }),
+          request: keyedRequest(request),
+          answer: paymentAnswer,
+          refusal: refusalOf(request),
         }),
       ),
   );
 
   r.post(
     '/api/wallet/withdrawals',
-    { config: money, schema: { tags, body: withdrawalBody, response: okResponse(withdrawal) } },
-    async (request) =>
-      ok(
-        await requestWithdrawal(deps, {
-          userId: userOf(request).userId,
-          ...request.body,
-          requestKey: requestKey(request),
+    { config: moneyRoute, schema: { tags, body: withdrawalBody, response: okResponse(withdrawal) } },
+    async (request, reply) =>
+      sendMoneyAnswer(
+        reply,
+        await money.execute({
+          ...requestWithdrawal(deps, { userId: userOf(request).userId, ...request.body }),
+          request: keyedRequest(request),
+          answer: withdrawalAnswer,
+          refusal: refusalOf(request),
         }),
       ),
   );
@@ -127,7 +130,14 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
       config: { auth: 'user' },
       schema: { tags, querystring: recordsQuery, response: okResponse(z.array(financeRecord)) },
     },
-    async (request) => ok(await listRecords(deps, userOf(request).userId, request.query)),
+    async (request) =>
+      ok(
+        await listRecords(ctx.database.db, userOf(request).userId, {
+          direction: request.query.direction,
+          period: request.query.period,
+          now: ctx.clock.now(),
+        }),
+      ),
   );
 
   // The provider's webhook: the signature covers the exact bytes, so this scope keeps the raw body.
@@ -143,7 +153,8 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
         const header = request.headers[SIGNATURE_HEADER];
         const event = ctx.payments.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
         if (!event) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        const outcome = await applyPaymentEvent(deps, event);
+        // Idempotent by the provider's event id, not by an Idempotency-Key.
+        const outcome = await money.executeUnkeyed((trx) => applyPaymentEvent(trx, deps, event));
         return reply.send(ok({ received: true, outcome }));
       },
     );
@@ -151,67 +162,15 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
 
   // Console: the withdrawal queue and the payments list (finance), each decision audited.
   const finance = ['admin', 'finance'] as const;
-  const adminWithdrawal = withdrawal.extend({
-    userId: z.number().int(),
-    phone: z.string(),
-    card: z.object({ bankName: z.string(), holderName: z.string(), ibanMasked: z.string() }),
-  });
   r.get(
     '/api/admin/withdrawals',
     {
       config: { auth: 'operator', roles: finance },
-      schema: {
-        tags: ['admin'],
-        querystring: pageQuery.extend({ status: withdrawalStatus.optional() }),
-        response: okResponse(page(adminWithdrawal)),
-      },
+      schema: { tags: ['admin'], querystring: adminWithdrawalsQuery, response: okResponse(page(adminWithdrawal)) },
     },
-    async (request) => {
-      const { page: pageNo, pageSize, status } = request.query;
-      const db = ctx.database.db;
-      let query = db
-        .selectFrom('withdrawals as w')
-        .innerJoin('users as u', 'u.id', 'w.userId')
-        .innerJoin('bankCards as c', 'c.id', 'w.cardId');
-      if (status) query = query.where('w.status', '=', status);
-      const [rows, total] = await Promise.all([
-        query
-          .select([
-            'w.id',
-            'w.userId',
-            'w.cardId',
-            'w.amountMinor',
-            'w.feeMinor',
-            'w.status',
-            'w.reason',
-            'w.createdAt',
-            'u.phone',
-            'c.bankName',
-            'c.holderName',
-            'c.iban',
-          ])
-          .orderBy('w.createdAt', status === 'pending' ? 'asc' : 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return ok({
-        items: rows.map((row) => ({
-          ...toWithdrawal(row),
-          userId: Number(row.userId),
-          phone: row.phone,
-          card: { bankName: row.bankName, holderName: row.holderName, ibanMasked: maskIban(row.iban) },
-        })),
-        total: Number(total.n),
-        page: pageNo,
-        pageSize,
-      });
-    },
+    async (request) => ok(await listWithdrawalsForConsole(ctx.database.db, request.query)),
   );
 
-  // A decision answers how many approvals the withdrawal has and needs (two above the four-eyes threshold).
-  const decidedWithdrawal = withdrawal.extend({ approvals: z.number().int(), approvalsRequired: z.number().int() });
   for (const decision of ['pay', 'reject'] as const) {
     r.post(
       `/api/admin/withdrawals/:id/${decision}`,
@@ -227,84 +186,27 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
       async (request) => {
         const operator = operatorOf(request);
         const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
-        const result = await ctx.database.transaction(async (trx) => {
-          const decided = await decideWithdrawal(deps, {
+        // An operator's decision has no Idempotency-Key: the status check makes a second one a refusal.
+        const decided = await money.executeUnkeyed((trx) =>
+          decideWithdrawalAudited(trx, deps, {
             withdrawalId: request.params.id,
-            operatorId: operator.operatorId,
+            operator,
             decision,
             reason,
-            trx,
-          });
-          await appendAudit(trx, {
-            operatorId: operator.operatorId,
-            operatorUsername: operator.username,
-            action:
-              decision === 'pay' && decided.status === 'pending' ? 'withdrawal.approve' : `withdrawal.${decision}`,
-            target: String(decided.id),
-            details: { amount: decided.amount, fee: decided.fee, ...(reason ? { reason } : {}) },
             ip: request.ip ?? null,
-            atMs: ctx.clock.nowMs(),
-          });
-          return decided;
-        });
-        return ok(result);
+          }),
+        );
+        return ok(decided);
       },
     );
   }
 
-  const adminPayment = payment.extend({
-    userId: z.number().int(),
-    phone: z.string(),
-    completedAt: z.string().nullable(),
-  });
   r.get(
     '/api/admin/payments',
     {
       config: { auth: 'operator', roles: finance },
-      schema: {
-        tags: ['admin'],
-        querystring: pageQuery.extend({ type: z.enum(['deposit', 'transfer']).optional() }),
-        response: okResponse(page(adminPayment)),
-      },
+      schema: { tags: ['admin'], querystring: adminPaymentsQuery, response: okResponse(page(adminPayment)) },
     },
-    async (request) => {
-      const { page: pageNo, pageSize, type } = request.query;
-      let query = ctx.database.db.selectFrom('payments as p').innerJoin('users as u', 'u.id', 'p.userId');
-      if (type) query = query.where('p.type', '=', type);
-      const [rows, total] = await Promise.all([
-        query
-          .select([
-            'p.id',
-            'p.userId',
-            'p.type',
-            'p.amountMinor',
-            'p.status',
-            'p.createdAt',
-            'p.completedAt',
-            'u.phone',
-          ])
-          .orderBy('p.id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return ok({
-        items: rows.map((row) => ({
-          id: Number(row.id),
-          type: row.type as 'deposit' | 'transfer',
-          amount: formatMinor(row.amountMinor),
-          status: row.status as 'pending' | 'succeeded' | 'failed',
-          checkoutUrl: null,
-          createdAt: new Date(row.createdAt).toISOString(),
-          completedAt: row.completedAt === null ? null : new Date(row.completedAt).toISOString(),
-          userId: Number(row.userId),
-          phone: row.phone,
-        })),
-        total: Number(total.n),
-        page: pageNo,
-        pageSize,
-      });
-    },
+    async (request) => ok(await listPaymentsForConsole(ctx.database.db, request.query)),
   );
 }

@@ -1,15 +1,18 @@
 import { formatMinor, parseAmount } from '@bourse/shared/money';
-import type { Language } from '@bourse/shared/languages';
-import type { Assets, FinanceRecord } from '@bourse/shared/schemas/wallet';
+import type { FinanceRecord } from '@bourse/shared/schemas/wallet';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findUserById } from '../auth/auth.repository.ts';
+import type { ExternalCommand, MoneyUnit } from '../../platform/money-command.ts';
+import { periodStart } from '../../platform/periods.ts';
+import { appendAudit } from '../admin/audit.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
+import { portfolioFigures, registerPortfolioContributor, withdrawableOf } from '../portfolio/portfolio.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { portfolioFigures } from '../trading/trading.service.ts';
+import { phonesByUserId, userContact } from '../users/users.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.ts';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
+import * as repo from './wallet.repository.ts';
 
 export interface WalletDeps {
   ctx: AppContext;
@@ -18,6 +21,17 @@ export interface WalletDeps {
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Registers the wallet's part of the investor's figures: the cash accounts of the ledger. */
+export function registerWalletPortfolio(ctx: AppContext): void {
+  registerPortfolioContributor(ctx, {
+    name: 'wallet',
+    async contribute(db, userId) {
+      const { cash, frozen, fund, fund_pending: fundPending, loan } = await ctx.ledger.userBalances(db, userId);
+      return { cashMinor: cash, frozenMinor: frozen, fundMinor: fund, fundPendingMinor: fundPending, loanMinor: loan };
+    },
+  });
+}
 
 /** Parses a wire amount that must be positive; the schema has already checked its shape. */
 export function positiveAmount(text: string): number {
@@ -33,13 +47,7 @@ async function minimum(db: Db | Trx, key: 'minDeposit' | 'minTransfer' | 'minWit
 }
 
 async function activeCard(db: Db | Trx, userId: number, cardId: number) {
-  const card = await db
-    .selectFrom('bankCards')
-    .selectAll()
-    .where('id', '=', cardId)
-    .where('userId', '=', userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+  const card = await repo.findActiveCard(db, userId, cardId);
   // Someone else's card and no card at all look the same from outside.
   if (!card) throw new AppError('CARD_NOT_FOUND');
   return card;
@@ -49,7 +57,7 @@ export function maskIban(iban: string): string {
   return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 }
 
-function toPayment(
+export function toPayment(
   row: { id: number; type: string; amountMinor: number; status: string; createdAt: number },
   checkoutUrl: string | null,
 ) {
@@ -62,6 +70,9 @@ function toPayment(
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
+
+type PendingPayment = { row: Awaited<ReturnType<typeof repo.insertPayment>>; description: string; amountMinor: number };
+type ProviderPayment = { reference: string; checkoutUrl: string };
 
 /**
  * Money in is capped (anti-fraud, DESIGN §3): one deposit or transfer in at most `maxDeposit`, and an
@@ -97,174 +108,166 @@ async function checkDepositLimits(ctx: AppContext, trx: Trx, userId: number, amo
 /**
  * Starts a payment into the account (a quick-payment deposit, or a pull from a bound card): a
  * pending payment row within the deposit limits, then the provider's checkout. Cash arrives only
- * with the provider's webhook.
+ * with the provider's webhook. The provider is called between the command's two transactions (it is
+ * another system).
  */
-export async function startPayment(
+export function startPayment(
   deps: WalletDeps,
-  input: { userId: number; type: 'deposit' | 'transfer'; amount: string; cardId?: number; requestKey: string },
-) {
+  input: { userId: number; type: 'deposit' | 'transfer'; amount: string; cardId?: number },
+): Pick<ExternalCommand<PendingPayment, ProviderPayment, ReturnType<typeof toPayment>>, 'unit' | 'call' | 'finish'> {
   const { ctx, ledger, provider } = deps;
-  // No processor configured (production without one): nothing can be paid in, so nothing is started.
-  if (!provider.configured) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-  const amountMinor = positiveAmount(input.amount);
-  const db = ctx.database.db;
-  const min = await minimum(db, input.type === 'deposit' ? 'minDeposit' : 'minTransfer');
-  if (amountMinor < min) throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: formatMinor(min) });
-  const card = input.cardId === undefined ? undefined : await activeCard(db, input.userId, input.cardId);
-  const nowMs = ctx.clock.nowMs();
-  const row = await ctx.database.transaction(async (trx) => {
-    await checkDepositLimits(ctx, trx, input.userId, amountMinor, nowMs);
-    return trx
-      .insertInto('payments')
-      .values({
+  return {
+    unit: async (trx, key) => {
+      // No processor configured (production without one): nothing can be paid in, so nothing is started.
+      if (!provider.configured) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+      const amountMinor = positiveAmount(input.amount);
+      const min = await minimum(trx, input.type === 'deposit' ? 'minDeposit' : 'minTransfer');
+      if (amountMinor < min) throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: formatMinor(min) });
+      const card = input.cardId === undefined ? undefined : await activeCard(trx, input.userId, input.cardId);
+      await checkDepositLimits(ctx, trx, input.userId, amountMinor, ctx.clock.nowMs());
+      const row = await repo.insertPayment(trx, {
         userId: input.userId,
         type: input.type,
         cardId: card ? card.id : null,
         amountMinor,
         currency: ledger.currency,
-        requestKey: input.requestKey,
-        createdAt: nowMs,
-      })
-      .returning(['id', 'type', 'amountMinor', 'status', 'createdAt'])
-      .executeTakeFirstOrThrow();
-  });
-  const description =
-    input.type === 'deposit' ? `Bourse deposit #${row.id}` : `Bourse transfer #${row.id} from ${maskIban(card!.iban)}`;
-  const { reference, checkoutUrl } = await provider.createPayment({
-    merchantReference: String(row.id),
-    amountMinor,
-    currency: ledger.currency,
-    description,
-  });
-  await db.updateTable('payments').set({ providerRef: reference }).where('id', '=', row.id).execute();
-  return toPayment(row, checkoutUrl);
+        requestKey: key.key,
+        createdAt: ctx.clock.nowMs(),
+      });
+      const description =
+        input.type === 'deposit'
+          ? `Bourse deposit #${row.id}`
+          : `Bourse transfer #${row.id} from ${maskIban(card!.iban)}`;
+      return { row, description, amountMinor };
+    },
+    call: (pending) =>
+      provider.createPayment({
+        merchantReference: String(pending.row.id),
+        amountMinor: pending.amountMinor,
+        currency: ledger.currency,
+        description: pending.description,
+      }),
+    finish: async (trx, pending, external) => {
+      await repo.setPaymentProviderRef(trx, pending.row.id, external.reference);
+      return toPayment(pending.row, external.checkoutUrl);
+    },
+  };
 }
 
 /**
  * Applies a verified provider event exactly once (by event id): a success credits the user's cash
  * from bank clearing in one entry with the payment's status change; a failure only marks it failed.
+ * Runs in the caller's transaction (the money-command pipeline's).
  */
 export async function applyPaymentEvent(
+  trx: Trx,
   deps: WalletDeps,
   event: PaymentEvent,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   const { ctx, ledger } = deps;
   const nowMs = ctx.clock.nowMs();
-  return ctx.database.transaction(async (trx) => {
-    const seen = await trx
-      .selectFrom('paymentEvents')
-      .select('eventId')
-      .where('eventId', '=', event.id)
-      .executeTakeFirst();
-    if (seen) return 'duplicate';
-    const payment = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('providerRef', '=', event.reference)
-      .executeTakeFirst();
-    await trx
-      .insertInto('paymentEvents')
-      .values({ eventId: event.id, paymentId: payment ? payment.id : null, type: event.type, receivedAt: nowMs })
-      .execute();
-    if (!payment || payment.status !== 'pending') return 'ignored';
-    // The provider's figures must match ours to the cent; otherwise nothing is credited.
-    if (parseAmount(event.amount) !== payment.amountMinor || event.currency !== payment.currency) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'failed', failureReason: 'amount or currency mismatch', completedAt: nowMs })
-        .where('id', '=', payment.id)
-        .execute();
-      return 'ignored';
-    }
-    if (event.type === 'payment.succeeded') {
-      await ledger.post(trx, {
-        idempotencyKey: `payment:${payment.id}:credit`,
-        kind: payment.type,
-        referenceType: 'payment',
-        referenceId: payment.id,
-        postings: [
-          { account: { system: 'bank_clearing' }, amountMinor: -payment.amountMinor },
-          { account: { userId: payment.userId, kind: 'cash' }, amountMinor: payment.amountMinor },
-        ],
-      });
-      await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', completedAt: nowMs })
-        .where('id', '=', payment.id)
-        .execute();
-    } else {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'failed', failureReason: 'declined by the payer', completedAt: nowMs })
-        .where('id', '=', payment.id)
-        .execute();
-    }
-    return 'applied';
+  if (await repo.paymentEventSeen(trx, event.id)) return 'duplicate';
+  const payment = await repo.findPaymentByProviderRef(trx, event.reference);
+  await repo.insertPaymentEvent(trx, {
+    eventId: event.id,
+    paymentId: payment ? payment.id : null,
+    type: event.type,
+    receivedAt: nowMs,
   });
+  if (!payment || payment.status !== 'pending') return 'ignored';
+  // The provider's figures must match ours to the cent; otherwise nothing is credited.
+  if (parseAmount(event.amount) !== payment.amountMinor || event.currency !== payment.currency) {
+    await repo.completePayment(trx, payment.id, {
+      status: 'failed',
+      failureReason: 'amount or currency mismatch',
+      completedAt: nowMs,
+    });
+    return 'ignored';
+  }
+  if (event.type === 'payment.succeeded') {
+    await ledger.post(trx, {
+      idempotencyKey: `payment:${payment.id}:credit`,
+      kind: payment.type,
+      referenceType: 'payment',
+      referenceId: payment.id,
+      postings: [
+        { account: { system: 'bank_clearing' }, amountMinor: -payment.amountMinor },
+        { account: { userId: payment.userId, kind: 'cash' }, amountMinor: payment.amountMinor },
+      ],
+    });
+    await repo.completePayment(trx, payment.id, { status: 'succeeded', completedAt: nowMs });
+  } else {
+    await repo.completePayment(trx, payment.id, {
+      status: 'failed',
+      failureReason: 'declined by the payer',
+      completedAt: nowMs,
+    });
+  }
+  return 'applied';
 }
 
 /**
  * What the user may withdraw now: available cash less the proceeds of sales that have not settled
  * yet (they settle on the next business day, T+1), never below zero.
  */
-export async function withdrawableMinor(ctx: AppContext, db: Db | Trx, userId: number): Promise<number> {
-  const [cash, { unsettledProceedsMinor }] = await Promise.all([
-    ctx.ledger.balance(db, { userId, kind: 'cash' }),
-    portfolioFigures(ctx, db, userId),
-  ]);
-  return Math.max(0, cash - unsettledProceedsMinor);
+export async function withdrawableMinor(db: Db | Trx, ctx: AppContext, userId: number): Promise<number> {
+  return withdrawableOf(await portfolioFigures(ctx, db, userId));
 }
 
 /**
- * Requests a withdrawal: checks amount, card and trading password, then holds the amount (cash →
- * frozen) with the withdrawal row in one transaction. An operator pays or rejects it later.
+ * Requests a withdrawal: checks amount, card and trading password before the transaction (a wrong
+ * password counts towards the lock in a transaction of its own), then holds the amount (cash →
+ * frozen) with the withdrawal row in the command's transaction. An operator pays or rejects it later.
  */
-export async function requestWithdrawal(
+export function requestWithdrawal(
   deps: WalletDeps,
-  input: { userId: number; cardId: number; amount: string; tradingPassword: string; requestKey: string },
-) {
+  input: { userId: number; cardId: number; amount: string; tradingPassword: string },
+): MoneyUnit<ReturnType<typeof toWithdrawal>> {
   const { ctx, ledger } = deps;
-  const amountMinor = positiveAmount(input.amount);
-  const settings = await getSettings(ctx.database.db);
-  const min = parseAmount(settings.minWithdrawal) ?? 0;
-  const fee = parseAmount(settings.withdrawalFee) ?? 0;
-  if (amountMinor < min || amountMinor <= fee) {
-    throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: formatMinor(Math.max(min, fee + 1)) });
-  }
-  // Four eyes: how many operators must act is fixed now, so a later change of the threshold (or of
-  // the settings at all) cannot let one operator pay this withdrawal alone.
-  const threshold = parseAmount(settings.fourEyesThreshold) ?? 0;
-  const approvalsRequired = threshold > 0 && amountMinor >= threshold ? 2 : 1;
-  await activeCard(ctx.database.db, input.userId, input.cardId);
-  await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
-  const nowMs = ctx.clock.nowMs();
-  return ctx.database.transaction(async (trx) => {
-    const card = await activeCard(trx, input.userId, input.cardId);
-    if (amountMinor > (await withdrawableMinor(ctx, trx, input.userId)))
-      throw new AppError('AMOUNT_EXCEEDS_WITHDRAWABLE');
-    const holdId = await ledger.hold(trx, {
-      userId: input.userId,
-      amountMinor,
-      reason: 'withdrawal',
-      idempotencyKey: `withdrawal:${input.userId}:${input.requestKey}:hold`,
-    });
-    const row = await trx
-      .insertInto('withdrawals')
-      .values({
+  let amountMinor = 0;
+  let fee = 0;
+  let approvalsRequired = 1;
+  return {
+    check: async () => {
+      amountMinor = positiveAmount(input.amount);
+      const settings = await getSettings(ctx.database.db);
+      const min = parseAmount(settings.minWithdrawal) ?? 0;
+      fee = parseAmount(settings.withdrawalFee) ?? 0;
+      if (amountMinor < min || amountMinor <= fee) {
+        throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: formatMinor(Math.max(min, fee + 1)) });
+      }
+      // Four eyes: how many operators must act is fixed now, so a later change of the threshold (or of
+      // the settings at all) cannot let one operator pay this withdrawal alone.
+      const threshold = parseAmount(settings.fourEyesThreshold) ?? 0;
+      approvalsRequired = threshold > 0 && amountMinor >= threshold ? 2 : 1;
+      await activeCard(ctx.database.db, input.userId, input.cardId);
+      await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
+    },
+    unit: async (trx, _events, key) => {
+      const nowMs = ctx.clock.nowMs();
+      const card = await activeCard(trx, input.userId, input.cardId);
+      if (amountMinor > (await withdrawableMinor(trx, ctx, input.userId)))
+        throw new AppError('AMOUNT_EXCEEDS_WITHDRAWABLE');
+      const holdId = await ledger.hold(trx, {
+        userId: input.userId,
+        amountMinor,
+        reason: 'withdrawal',
+        idempotencyKey: `withdrawal:${input.userId}:${key.key}:hold`,
+      });
+      const row = await repo.insertWithdrawal(trx, {
         userId: input.userId,
         cardId: card.id,
         amountMinor,
         feeMinor: fee,
         currency: ledger.currency,
         holdId,
-        requestKey: input.requestKey,
+        requestKey: key.key,
         approvalsRequired,
         createdAt: nowMs,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toWithdrawal(row);
-  });
+      });
+      return toWithdrawal(row);
+    },
+  };
 }
 
 export function toWithdrawal(row: {
@@ -299,8 +302,7 @@ export async function decideWithdrawal(
   const { ctx, ledger } = deps;
   const { trx } = input;
   const nowMs = ctx.clock.nowMs();
-  const query = trx.selectFrom('withdrawals').selectAll().where('id', '=', input.withdrawalId);
-  const row = await (ctx.database.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  const row = await repo.lockWithdrawal(trx, ctx.database.dialect, input.withdrawalId);
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status !== 'pending') throw new AppError('WITHDRAWAL_NOT_PENDING');
   if (input.decision === 'pay') {
@@ -308,11 +310,7 @@ export async function decideWithdrawal(
     // above the threshold then): one approves and a different one pays.
     if (row.approvalsRequired >= 2) {
       if (row.approvedBy === null) {
-        await trx
-          .updateTable('withdrawals')
-          .set({ approvedBy: input.operatorId, approvedAt: nowMs })
-          .where('id', '=', row.id)
-          .execute();
+        await repo.approveWithdrawal(trx, row.id, input.operatorId, nowMs);
         return { ...toWithdrawal(row), approvals: 1, approvalsRequired: 2 };
       }
       if (Number(row.approvedBy) === input.operatorId) throw new AppError('FOUR_EYES_REQUIRED');
@@ -335,12 +333,13 @@ export async function decideWithdrawal(
     });
   }
   const status = input.decision === 'pay' ? 'paid' : 'rejected';
-  await trx
-    .updateTable('withdrawals')
-    .set({ status, reason: input.reason ?? null, decidedAt: nowMs, decidedBy: input.operatorId })
-    .where('id', '=', row.id)
-    .execute();
-  const user = await findUserById(trx, row.userId);
+  await repo.decideWithdrawalRow(trx, row.id, {
+    status,
+    reason: input.reason ?? null,
+    decidedAt: nowMs,
+    decidedBy: input.operatorId,
+  });
+  const user = await userContact(trx, row.userId);
   if (user) {
     await ctx.notifier.send(trx, {
       channel: 'sms',
@@ -348,7 +347,7 @@ export async function decideWithdrawal(
       userId: user.id,
       template: input.decision === 'pay' ? 'notify.withdrawalPaid' : 'notify.withdrawalRejected',
       params: { amount: formatMinor(row.amountMinor), reason: input.reason ?? '' },
-      lang: user.lang as Language,
+      lang: user.lang,
     });
   }
   return {
@@ -359,73 +358,52 @@ export async function decideWithdrawal(
   };
 }
 
-/** The personal-centre figures of DESIGN §3, from the ledger; a read, so no transaction. */
-export async function getAssets(deps: WalletDeps, userId: number): Promise<Assets> {
-  const { ctx, ledger } = deps;
-  const db = ctx.database.db;
-  const [balances, portfolio, user] = await Promise.all([
-    ledger.userBalances(db, userId),
-    portfolioFigures(ctx, db, userId),
-    findUserById(db, userId),
-  ]);
-  const { cash, frozen, fund, fund_pending: fundPending, loan } = balances;
-  const marketValue = portfolio.marketValueMinor;
-  return {
-    cash: formatMinor(cash + frozen),
-    frozen: formatMinor(frozen),
-    available: formatMinor(cash),
-    withdrawable: formatMinor(Math.max(0, cash - portfolio.unsettledProceedsMinor)),
-    marketValue: formatMinor(marketValue),
-    floatingPnl: formatMinor(portfolio.floatingPnlMinor),
-    fund: formatMinor(fund),
-    fundPending: formatMinor(fundPending),
-    loanOutstanding: formatMinor(loan),
-    totalAssets: formatMinor(cash + frozen + marketValue + fund + fundPending - loan),
-    creditPoints: user?.creditPoints ?? 0,
-    level: user?.level ?? 1,
-    currency: ledger.currency,
-  };
-}
-
-/** The start of today / this week (Monday) / month / quarter / year, in UTC. */
-export function periodStart(period: 'today' | 'week' | 'month' | 'quarter' | 'year', now: Date): number {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const d = now.getUTCDate();
-  switch (period) {
-    case 'today':
-      return Date.UTC(y, m, d);
-    case 'week':
-      return Date.UTC(y, m, d - ((now.getUTCDay() + 6) % 7));
-    case 'month':
-      return Date.UTC(y, m, 1);
-    case 'quarter':
-      return Date.UTC(y, m - (m % 3), 1);
-    case 'year':
-      return Date.UTC(y, 0, 1);
-  }
+/** An operator's decision on a withdrawal with its audit line, in the caller's transaction. */
+export async function decideWithdrawalAudited(
+  trx: Trx,
+  deps: WalletDeps,
+  input: {
+    withdrawalId: number;
+    operator: { operatorId: number; username: string };
+    decision: 'pay' | 'reject';
+    reason: string | undefined;
+    ip: string | null;
+  },
+) {
+  const { operator, decision, reason } = input;
+  const decided = await decideWithdrawal(deps, {
+    withdrawalId: input.withdrawalId,
+    operatorId: operator.operatorId,
+    decision,
+    reason,
+    trx,
+  });
+  await appendAudit(trx, {
+    operatorId: operator.operatorId,
+    operatorUsername: operator.username,
+    action: decision === 'pay' && decided.status === 'pending' ? 'withdrawal.approve' : `withdrawal.${decision}`,
+    target: String(decided.id),
+    details: { amount: decided.amount, fee: decided.fee, ...(reason ? { reason } : {}) },
+    ip: input.ip,
+    atMs: deps.ctx.clock.nowMs(),
+  });
+  return decided;
 }
 
 /** Finance records: money in (deposits, transfers) and out (withdrawals), newest first. */
 export async function listRecords(
-  deps: WalletDeps,
+  db: Db,
   userId: number,
   filter: {
     direction?: 'in' | 'out' | undefined;
     period?: 'today' | 'week' | 'month' | 'quarter' | 'year' | undefined;
+    now: Date;
   },
 ): Promise<FinanceRecord[]> {
-  const db = deps.ctx.database.db;
-  const since = filter.period ? periodStart(filter.period, deps.ctx.clock.now()) : 0;
+  const since = filter.period ? periodStart(filter.period, filter.now) : 0;
   const records: FinanceRecord[] = [];
   if (filter.direction !== 'out') {
-    const rows = await db
-      .selectFrom('payments')
-      .selectAll()
-      .where('userId', '=', userId)
-      .where('createdAt', '>=', since)
-      .execute();
-    for (const row of rows) {
+    for (const row of await repo.paymentsSince(db, userId, since)) {
       records.push({
         id: `payment-${row.id}`,
         type: row.type as 'deposit' | 'transfer',
@@ -440,13 +418,7 @@ export async function listRecords(
     }
   }
   if (filter.direction !== 'in') {
-    const rows = await db
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('userId', '=', userId)
-      .where('createdAt', '>=', since)
-      .execute();
-    for (const row of rows) {
+    for (const row of await repo.withdrawalsSince(db, userId, since)) {
       records.push({
         id: `withdrawal-${row.id}`,
         type: 'withdrawal',
@@ -461,4 +433,56 @@ export async function listRecords(
     }
   }
   return records.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+/** The console's withdrawal queue: each withdrawal with its investor's phone and card. */
+export async function listWithdrawalsForConsole(
+  db: Db,
+  filter: { status?: 'pending' | 'paid' | 'rejected' | undefined; page: number; pageSize: number },
+) {
+  const { rows, total } = await repo.pageWithdrawals(db, filter);
+  const phones = await phonesOf(db, rows);
+  return {
+    items: rows.map((row) => ({
+      ...toWithdrawal(row),
+      userId: Number(row.userId),
+      phone: phones.get(Number(row.userId)) ?? '',
+      card: { bankName: row.bankName, holderName: row.holderName, ibanMasked: maskIban(row.iban) },
+    })),
+    total,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** The console's payments list, newest first, with each investor's phone. */
+export async function listPaymentsForConsole(
+  db: Db,
+  filter: { type?: 'deposit' | 'transfer' | undefined; page: number; pageSize: number },
+) {
+  const { rows, total } = await repo.pagePayments(db, filter);
+  const phones = await phonesOf(db, rows);
+  return {
+    items: rows.map((row) => ({
+      id: Number(row.id),
+      type: row.type as 'deposit' | 'transfer',
+      amount: formatMinor(row.amountMinor),
+      status: row.status as 'pending' | 'succeeded' | 'failed',
+      checkoutUrl: null,
+      createdAt: new Date(row.createdAt).toISOString(),
+      completedAt: row.completedAt === null ? null : new Date(row.completedAt).toISOString(),
+      userId: Number(row.userId),
+      phone: phones.get(Number(row.userId)) ?? '',
+    })),
+    total,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+function phonesOf(db: Db, rows: ReadonlyArray<{ userId: number }>) {
+  return phonesByUserId(
+    db,
+    rows.map((row) => Number(row.userId)),
+  );
 }

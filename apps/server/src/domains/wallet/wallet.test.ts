@@ -334,6 +334,41 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
       t.clock.advance(15 * 60_000);
       expect((await attempt('135790')).statusCode).toBe(200);
     });
+
+    it('stores a wrong password’s refusal as the answer: the same key replays it without counting again', async () => {
+      const user = await fundedInvestor('500.00');
+      t.clock.advance(1_001);
+      const key = randomUUID();
+      const wrong = { cardId: user.cardId, amount: '60.00', tradingPassword: '000000' };
+      const first = await post('/api/wallet/withdrawals', user.token, wrong, key);
+      expect(body(first).error).toBe('TRADING_PASSWORD_WRONG');
+      // Four replays would lock the password if each were counted (five wrong entries lock it).
+      for (let i = 0; i < 4; i++) {
+        const replay = await post('/api/wallet/withdrawals', user.token, wrong, key);
+        expect(replay.statusCode).toBe(422);
+        expect(replay.headers['idempotent-replayed']).toBe('true');
+        expect(replay.body).toBe(first.body);
+      }
+      t.clock.advance(1_001);
+      const right = await post('/api/wallet/withdrawals', user.token, { ...wrong, tradingPassword: '135790' });
+      expect(right.statusCode).toBe(200);
+      expect((await assets(user.token)).frozen).toBe('60.00');
+      await expectLedgerOk();
+    });
+
+    it('gives simultaneous withdrawals under one key one hold, and every answer the same', async () => {
+      const user = await fundedInvestor('500.00');
+      t.clock.advance(1_001);
+      const key = randomUUID();
+      const payload = { cardId: user.cardId, amount: '70.00', tradingPassword: '135790' };
+      const results = await Promise.all([1, 2, 3].map(() => post('/api/wallet/withdrawals', user.token, payload, key)));
+      const answered = results.filter((r) => r.statusCode === 200);
+      expect(answered.length).toBeGreaterThanOrEqual(1);
+      for (const r of answered) expect(r.body).toBe(answered[0]!.body);
+      for (const r of results.filter((res) => res.statusCode !== 200)) expect(body(r).error).toBe('CONFLICT');
+      expect(await assets(user.token)).toMatchObject({ frozen: '70.00', available: '430.00' });
+      await expectLedgerOk();
+    });
   });
 
   describe('withdrawals', () => {

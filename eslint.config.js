@@ -100,6 +100,88 @@ function clientLayerBlocks() {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Server layers (apps/server/src): platform → domains → composition (app.ts, bootstrap.ts, server.ts)
+// and seed/.
+//   platform/   cross-cutting pieces (db, ledger, money pipeline, audit, hub, providers): imports no
+//               domain, no seed, no composition root.
+//   domains/x/  imports itself and platform/; another domain only through that domain's services
+//               (`*.service.ts`, its published interface). Never seed/ or the composition root.
+//   seed/, app.ts, bootstrap.ts, server.ts: assemble and may import everything.
+// Tests may build the app and reach into another domain for fixtures (a simulator's type, the catalogue).
+// ---------------------------------------------------------------------------------------------------
+const SERVER = 'apps/server/src';
+
+/**
+ * The import-x/no-restricted-paths zones of the server. Tests keep the platform rule; a domain's tests may
+ * build the whole app (app.ts, bootstrap.ts), seed it and reach into another domain for fixtures.
+ */
+function serverLayerZones({ forTests }) {
+  const abs = join(import.meta.dirname, SERVER);
+  const composition = [`${SERVER}/app.ts`, `${SERVER}/bootstrap.ts`, `${SERVER}/server.ts`, `${SERVER}/seed`];
+  const domains = readdirSync(join(abs, 'domains'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return [
+    {
+      target: `${SERVER}/platform`,
+      from: [`${SERVER}/domains`, ...composition],
+      message: 'platform/ imports no domain: pass what it needs in (an interface in platform/, the context).',
+    },
+    ...(forTests
+      ? []
+      : [
+          {
+            target: `${SERVER}/domains`,
+            from: composition,
+            message: 'A domain never imports the composition root or seed/: they import the domains.',
+          },
+        ]),
+    ...(forTests
+      ? []
+      : domains.map((domain) => ({
+          target: `${SERVER}/domains/${domain}`,
+          // Globs, so the exception can name every domain's services at once.
+          from: [`${abs}/domains/!(${domain})/**`],
+          except: [`${abs}/domains/*/*.service.ts`],
+          message:
+            "A domain imports another only through its services (`<domain>.service.ts` or another `*.service.ts`): never its repository, routes or internals.",
+        }))),
+  ];
+}
+
+/** The boundary and cycle rules for the server, one block for sources and one for tests. */
+function serverLayerBlocks() {
+  const shared = {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+  };
+  const rule = (forTests) => ['error', { basePath: import.meta.dirname, zones: serverLayerZones({ forTests }) }];
+  return [
+    {
+      ...shared,
+      files: [`${SERVER}/**/*.ts`],
+      ignores: [`${SERVER}/**/*.test.ts`],
+      rules: {
+        'import-x/no-restricted-paths': rule(false),
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      },
+    },
+    {
+      ...shared,
+      files: [`${SERVER}/**/*.test.ts`],
+      rules: {
+        'import-x/no-restricted-paths': rule(true),
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/public/sw.js', 'eslint.config.js'] },
   js.configs.recommended,
@@ -129,6 +211,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...clientLayerBlocks(),
+  ...serverLayerBlocks(),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

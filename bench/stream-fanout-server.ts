@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
-import { INSTRUMENT_CATALOG } from '../apps/server/src/domains/market/instrument-catalog.ts';
+import { INSTRUMENT_CATALOG } from '../apps/server/src/seed/instrument-catalog.ts';
 import { insertInstrument } from '../apps/server/src/domains/market/instruments.service.ts';
-import { closeContext, createContext } from '../apps/server/src/platform/bootstrap.ts';
+import { closeContext, createContext } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 
 export const BENCH_INSTRUMENTS = 60;

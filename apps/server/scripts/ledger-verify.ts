@@ -1,6 +1,6 @@
 // `npm run ledger:verify`: checks the ledger of the configured database (DATABASE_URL, or the SQLite
 // file under DATA_DIR); prints the report as JSON and exits 1 on any breach, 2 when it cannot run.
-import { verifyLedger } from '../src/domains/ledger/ledger.verify.ts';
+import { verifyLedger } from '../src/platform/ledger/ledger-verify.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';

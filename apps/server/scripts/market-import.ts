@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { INSTRUMENT_CODE_PATTERN } from '@bourse/shared/schemas/market';
 import { csvInvalidDetails, type ImportSummary } from '@bourse/shared/schemas/market-admin';
 import { importBars } from '../src/domains/market/import.service.ts';
-import { closeContext, createContext } from '../src/platform/bootstrap.ts';
+import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { AppError } from '../src/platform/errors.ts';
 

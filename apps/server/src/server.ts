@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { closeContext, createContext } from './platform/bootstrap.ts';
+import { closeContext, createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { describeCredentials, seedDemo } from './seed/demo.ts';
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { Ledger } from '../domains/ledger/ledger.service.ts';
-import type { MarketDataProvider } from '../domains/market/market-data-provider.ts';
-import type { PaymentProvider, SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
+import type { Ledger } from './ledger/ledger.ts';
+import type { MarketDataProvider } from './market-data-provider.ts';
+import type { PaymentProvider, SandboxPaymentProvider } from './payment-provider.ts';
 import type { BusinessCalendar } from './calendar.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';

@@ -1,8 +1,7 @@
 import type { Language } from '@bourse/shared/languages';
 import type { OperatorRole } from '@bourse/shared/schemas/admin';
 import type { FastifyRequest } from 'fastify';
-import type { SessionPrincipal } from '../domains/auth/auth.service.ts';
-import type { OperatorPrincipal } from '../domains/admin/operators.service.ts';
+import type { OperatorPrincipal, SessionPrincipal } from './principals.ts';
 import { AppError } from './errors.ts';
 
 /** Who may call a route. Every /api route must say so; there is no default. */

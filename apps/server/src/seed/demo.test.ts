@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../domains/ledger/ledger.verify.ts';
+import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
 import { body, createTestApp, DIALECTS, login, type TestApp } from '../test/harness.ts';
 import { DEMO_REAL_NAME, seedDemo } from './demo.ts';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { createOperator } from '../domains/admin/operators.service.ts';
 import { createInvitation } from '../domains/invitations/invitations.service.ts';
-import { appendAudit } from '../domains/admin/audit.ts';
+import { appendAudit } from '../platform/audit.ts';
 import { approveSubmission, submitVerification } from '../domains/kyc/kyc.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
 import { seedInstruments } from './market.ts';

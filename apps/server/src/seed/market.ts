@@ -1,5 +1,5 @@
 import type { AppContext } from '../platform/context.ts';
-import { INSTRUMENT_CATALOG } from '../domains/market/instrument-catalog.ts';
+import { INSTRUMENT_CATALOG } from './instrument-catalog.ts';
 import { insertInstrument } from '../domains/market/instruments.service.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { verifyLedger } from '../domains/ledger/ledger.verify.ts';
+import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
 import type { TestApp } from './harness.ts';
 
 /** The ledger of a test app verifies: balanced entries, cached balances, holds; no problem listed. */

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { createOperator } from '../domains/admin/operators.service.ts';
 import { createInvitation } from '../domains/invitations/invitations.service.ts';
-import { closeContext, createContext } from '../platform/bootstrap.ts';
+import { closeContext, createContext } from '../bootstrap.ts';
 import { SimulatedClock } from '../platform/clock.ts';
 import { loadConfig } from '../platform/config.ts';
 import type { AppContext } from '../platform/context.ts';

@@ -20,8 +20,8 @@ import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
 import { createInvitation, disableInvitation, listInvitations } from '../invitations/invitations.service.ts';
-import { verifyLedger } from '../ledger/ledger.verify.ts';
-import { appendAudit, listAudit } from './audit.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
+import { appendAudit, listAudit } from '../../platform/audit.ts';
 import { operatorLogin, operatorLogout, toOperatorInfo } from './operators.service.ts';
 
 const tags = ['admin'];

@@ -6,18 +6,14 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import type { Operator } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../platform/throttle.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit } from '../../platform/audit.ts';
+import type { OperatorPrincipal } from '../../platform/principals.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 const TOTP_PERIOD_SECONDS = 30;
 
-export interface OperatorPrincipal {
-  operatorId: number;
-  username: string;
-  roles: OperatorRole[];
-  sessionId: number;
-}
+export type { OperatorPrincipal };
 
 function parseRoles(raw: string): OperatorRole[] {
   return raw

@@ -11,12 +11,12 @@ import type { Trx } from '../../platform/db/database.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
-import { revokeAllSessions } from '../auth/auth.repository.ts';
+import { revokeAllSessions } from '../auth/auth.service.ts';
 import { changeSettings, findSettingsChange } from '../settings/settings-changes.service.ts';
 import { getSettings, type SettingKey } from '../settings/settings.service.ts';
 import { announceSessionsRevoked } from '../stream/stream.service.ts';
 import { maskIban } from '../wallet/wallet.service.ts';
-import { appendAudit, auditedChange } from './audit.ts';
+import { appendAudit, auditedChange } from '../../platform/audit.ts';
 
 const tags = ['admin'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

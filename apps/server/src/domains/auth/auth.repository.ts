@@ -8,10 +8,6 @@ export function findUserByPhone(db: Executor, phone: string) {
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
 }
 
-export function findUserById(db: Executor, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function insertUser(db: Executor, user: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);

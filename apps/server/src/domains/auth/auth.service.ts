@@ -10,13 +10,15 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../platform/crypto.ts';
-import { isUniqueViolation } from '../../platform/db/database.ts';
+import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { SessionPrincipal } from '../../platform/principals.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../platform/throttle.ts';
 import { consumeInvitation } from '../invitations/invitations.service.ts';
 import { announceSessionsRevoked } from '../stream/stream.service.ts';
-import { forgetVerifiedTradingPasswords } from '../users/trading-password.ts';
+import { forgetVerifiedTradingPasswords } from '../users/trading-password.service.ts';
+import { findUser } from '../users/users.service.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
 
@@ -29,10 +31,7 @@ export interface RequestMeta {
   lang: Language;
 }
 
-export interface SessionPrincipal {
-  userId: number;
-  sessionId: number;
-}
+export type { SessionPrincipal };
 
 function loginThrottleKey(phoneOrUsername: string) {
   return `login:${phoneOrUsername}`;
@@ -67,7 +66,7 @@ export async function register(ctx: AppContext, payload: RegisterPayload, meta: 
         createdAt: nowMs,
         updatedAt: nowMs,
       });
-      const user = await repo.findUserById(trx, id);
+      const user = await findUser(trx, id);
       if (!user) throw new Error('the user just inserted is missing');
       return user;
     });
@@ -152,7 +151,7 @@ export async function changePassword(
   principal: SessionPrincipal,
   body: { oldPassword: string; password: string; confirmPassword: string },
 ): Promise<void> {
-  const user = await repo.findUserById(ctx.database.db, principal.userId);
+  const user = await findUser(ctx.database.db, principal.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
   passwordRules(body.password, body.confirmPassword);
@@ -237,4 +236,9 @@ export async function resetPassword(
   });
   forgetVerifiedTradingPasswords(ctx, { userId: user.id });
   announceSessionsRevoked(ctx, user.id);
+}
+
+/** Signs an investor out everywhere, in the caller's transaction (a frozen account, say). */
+export async function revokeAllSessions(db: Db | Trx, userId: number, nowMs: number, reason: string): Promise<void> {
+  await repo.revokeAllSessions(db, userId, nowMs, reason);
 }

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
-import { auditedChange } from '../admin/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import { sendImage } from './kyc.routes.ts';
 import * as kyc from './kyc.service.ts';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RedisHub } from '../../platform/redis-hub.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { insertInstrument } from './instruments.service.ts';
-import type { LiveQuote } from './market-data-provider.ts';
-import { QuoteFeed } from './quote-feed.ts';
+import type { LiveQuote } from '../../platform/market-data-provider.ts';
+import { QuoteFeed } from './quote-feed.service.ts';
 import { quoteTopic } from './quote-topic.ts';
 import { MarketSimulator } from './simulator.ts';
 

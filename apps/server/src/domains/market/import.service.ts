@@ -6,7 +6,7 @@ import { dateKey } from '../../platform/calendar.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
-import { appendAudit } from '../admin/audit.ts';
+import { appendAudit } from '../../platform/audit.ts';
 import { insertInstrument } from './instruments.service.ts';
 import { findInstrumentByCode } from './market.repository.ts';
 import { parseOhlcvCsv, type ParsedBar } from './ohlcv-csv.ts';

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { invariant } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
-import { auditedChange } from '../admin/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import { importBars } from './import.service.ts';
 import {
   adminInstrumentDetail,

@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { Bar, Instrument } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { LiveQuote } from './market-data-provider.ts';
+import type { LiveQuote } from '../../platform/market-data-provider.ts';
 import {
   findBars,
   findInstrumentByCode,

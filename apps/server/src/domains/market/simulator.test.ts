@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertInstrument } from './instruments.service.ts';
-import type { LiveQuote } from './market-data-provider.ts';
+import type { LiveQuote } from '../../platform/market-data-provider.ts';
 import type { MarketSimulator } from './simulator.ts';
 
 const STOCK = {

@@ -3,7 +3,7 @@ import { dateKey } from '../../platform/calendar.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle, Db } from '../../platform/db/database.ts';
 import { invariant } from '../../platform/errors.ts';
-import type { LiveBars, LiveQuote, MarketDataProvider } from './market-data-provider.ts';
+import type { LiveBars, LiveQuote, MarketDataProvider } from '../../platform/market-data-provider.ts';
 import { hashSeed, SeededRandom } from './random.ts';
 import { parseAmount } from '@bourse/shared/money';
 import { mulDivHalfUp } from '@bourse/shared/fees';

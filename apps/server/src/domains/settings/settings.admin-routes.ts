@@ -8,7 +8,7 @@ import {
 import { idParams } from '@bourse/shared/schemas/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditedChange } from '../admin/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';

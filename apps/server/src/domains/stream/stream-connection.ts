@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authenticate, type SessionPrincipal } from '../auth/auth.service.ts';
-import type { QuoteFeed } from '../market/quote-feed.ts';
+import type { QuoteFeed } from '../market/quote-feed.service.ts';
 import { isPrivateTopic, resolveTopic } from './stream.service.ts';
 
 /** WebSocket close codes used here (RFC 6455 §7.4.1, IANA registry). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { closeContext, createContext } from '../../platform/bootstrap.ts';
+import { closeContext, createContext } from '../../bootstrap.ts';
 import { openSqlite } from '../../platform/db/database.ts';
 import type { InProcessHub } from '../../platform/realtime-hub.ts';
 import { RedisHub } from '../../platform/redis-hub.ts';

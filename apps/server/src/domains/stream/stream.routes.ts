@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { QuoteFeed } from '../market/quote-feed.ts';
+import { QuoteFeed } from '../market/quote-feed.service.ts';
 import {
   CLOSE_GOING_AWAY,
   CLOSE_POLICY_VIOLATION,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerOk } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, type TestApp } from '../../test/harness.ts';
 import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
-import { INSTRUMENT_CATALOG } from '../market/instrument-catalog.ts';
+import { INSTRUMENT_CATALOG } from '../../seed/instrument-catalog.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';

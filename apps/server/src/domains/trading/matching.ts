@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
-import type { LiveQuote } from '../market/market-data-provider.ts';
+import type { LiveQuote } from '../../platform/market-data-provider.ts';
 import type { TradingEngine } from './trading-engine.ts';
 import { openLimitOrders, type OrderRow } from './trading.repository.ts';
 import { describeInTransaction } from './order-wire.ts';

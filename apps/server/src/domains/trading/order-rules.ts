@@ -8,7 +8,7 @@ import type { CostBreakdown, OrderSide, OrderType, TimeInForce } from '@bourse/s
 import type { AppContext } from '../../platform/context.ts';
 import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
-import type { LiveQuote, MarketDataProvider } from '../market/market-data-provider.ts';
+import type { LiveQuote, MarketDataProvider } from '../../platform/market-data-provider.ts';
 import { tradableInstrumentByCode } from '../market/market.service.ts';
 import { assertInstrumentTradable } from '../market/instruments.service.ts';
 import { SETTING_DEFAULTS, settingsMap } from '../settings/settings.service.ts';

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { openSqlite } from '../../platform/db/database.ts';
 import { WriteQueue } from '../../platform/db/write-queue.ts';
 import { WRITER, WriteLock } from '../../platform/db/write-lock.ts';
-import { Ledger } from '../ledger/ledger.service.ts';
+import { Ledger } from '../../platform/ledger/ledger.ts';
 import { placeOrderUnit, serializeError } from './order-placement.ts';
 import type { TradingContext } from './order-rules.ts';
 import type { WriterReply, WriterRequest, WriterResult, WriterSetup } from './order-writer.ts';

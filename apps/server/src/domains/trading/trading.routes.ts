@@ -18,7 +18,7 @@ import { ok, okResponse } from '../../platform/envelope.ts';
 import { userOf } from '../../platform/fastify-types.ts';
 import { moneyCommands } from '../../platform/money-command.ts';
 import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
-import { verifyTradingPasswordForSession } from '../users/trading-password.ts';
+import { verifyTradingPasswordForSession } from '../users/trading-password.service.ts';
 import { periodStart } from '../../platform/periods.ts';
 import { tradingEngine } from './trading-engine.ts';
 import { checkOrderInput, type CheckedOrder, quoteOrder } from './order-rules.ts';

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { userOf } from '../../platform/fastify-types.ts';
-import { setTradingPassword } from './trading-password.ts';
+import { setTradingPassword } from './trading-password.service.ts';
 import { getUserInfo, updateProfile } from './users.service.ts';
 
 const tags = ['user'];

@@ -5,7 +5,12 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findUserById } from '../auth/auth.repository.ts';
+import { findUserById } from './users.repository.ts';
+
+/** The user row by id (undefined when there is none), for the domains that act on an investor. */
+export function findUser(db: Db | Trx, userId: number) {
+  return findUserById(db, userId);
+}
 
 /** The user as the app sees them: no hashes, no internal status. */
 export function toUserInfo(user: User): UserInfo {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { SIGNATURE_HEADER } from './payment-provider.ts';
+import { SIGNATURE_HEADER } from '../../platform/payment-provider.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -28,7 +28,7 @@ import { moneyCommands } from '../../platform/money-command.ts';
 import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { bindCard, listCards, unbindCard } from './cards.service.ts';
 import { moneyWriteRateLimit } from './money-write-limits.ts';
-import { SIGNATURE_HEADER } from './payment-provider.ts';
+import { SIGNATURE_HEADER } from '../../platform/payment-provider.ts';
 import {
   applyPaymentEvent,
   decideWithdrawalAudited,

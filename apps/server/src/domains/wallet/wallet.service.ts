@@ -5,13 +5,13 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ExternalCommand, MoneyUnit } from '../../platform/money-command.ts';
 import { periodStart } from '../../platform/periods.ts';
-import { appendAudit } from '../admin/audit.ts';
-import type { Ledger } from '../ledger/ledger.service.ts';
+import { appendAudit } from '../../platform/audit.ts';
+import type { Ledger } from '../../platform/ledger/ledger.ts';
 import { portfolioFigures, registerPortfolioContributor, withdrawableOf } from '../portfolio/portfolio.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { phonesByUserId, userContact } from '../users/users.service.ts';
-import { verifyTradingPassword } from '../users/trading-password.ts';
-import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
+import { verifyTradingPassword } from '../users/trading-password.service.ts';
+import type { PaymentEvent, PaymentProvider } from '../../platform/payment-provider.ts';
 import * as repo from './wallet.repository.ts';
 
 export interface WalletDeps {

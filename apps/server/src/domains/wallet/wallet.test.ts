@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerOk as expectLedgerOkOf } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, investor, operator, type TestApp } from '../../test/harness.ts';
 import { uniqueTestIban } from '../../test/ibans.ts';
-import { signWebhook, SIGNATURE_HEADER } from './payment-provider.ts';
+import { signWebhook, SIGNATURE_HEADER } from '../../platform/payment-provider.ts';
 
 const WEBHOOK_SECRET = 'test-webhook-secret-of-at-least-32-characters';
 

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@bourse/shared/languages';
 import { describe, expect, it } from 'vitest';
 import { INSTRUMENT_CATALOG, SECTORS } from './instrument-catalog.ts';
-import { pinyinOf } from './pinyin.ts';
+import { pinyinOf } from '../domains/market/pinyin.ts';
 
 const CODE = /^[A-Z0-9][A-Z0-9.-]{0,11}$/;
 const PRICE = /^(0|[1-9]\d{0,7})(\.\d{1,4})?$/;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../platform/throttle.ts';
-import { findUserById } from '../auth/auth.repository.ts';
+import { findUserById } from './users.repository.ts';
 
 const MINUTE_MS = 60_000;
 const lockKey = (userId: number) => `trading-password:${userId}`;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { insertInstrument } from '../../domains/market/instruments.service.ts';
-import { insertOrder, type NewOrder } from '../../domains/trading/trading.repository.ts';
+import { insertInstrument } from '../market/instruments.service.ts';
+import { insertOrder, type NewOrder } from './trading.repository.ts';
 import { DIALECTS } from '../../test/harness.ts';
-import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from './database.ts';
-import { migrateTo, migrateToLatest } from './migrate.ts';
-import { sqlRunner } from './sql-runner.ts';
+import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../../platform/db/database.ts';
+import { migrateTo, migrateToLatest } from '../../platform/db/migrate.ts';
+import { sqlRunner } from '../../platform/db/sql-runner.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0);
 

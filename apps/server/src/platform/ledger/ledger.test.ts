@@ -3,11 +3,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../platform/config.ts';
-import { AppError } from '../../platform/errors.ts';
+import { REPO_ROOT } from '../config.ts';
+import { AppError } from '../errors.ts';
 import { createTestApp, DIALECTS, nextPhone, type TestApp } from '../../test/harness.ts';
-import { Ledger, type AccountRef } from './ledger.service.ts';
-import { verifyLedger } from './ledger.verify.ts';
+import { Ledger, type AccountRef } from './ledger.ts';
+import { verifyLedger } from './ledger-verify.ts';
 
 describe.each(DIALECTS)('ledger on %s', (dialect) => {
   let t: TestApp;

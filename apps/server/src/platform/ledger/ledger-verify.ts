@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db } from '../db/database.ts';
 
 export interface LedgerReport {
   ok: boolean;

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatMinor } from '@bourse/shared/money';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db/database.ts';
 
 /** What the provider tells us about a payment, after checking the webhook's signature. */
 export interface PaymentEvent {

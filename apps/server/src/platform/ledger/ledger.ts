@@ -1,7 +1,7 @@
-import type { Clock } from '../../platform/clock.ts';
-import { isUniqueViolation, type Db, type Dialect, type Trx } from '../../platform/db/database.ts';
-import { placeholders, sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
-import { AppError, invariant } from '../../platform/errors.ts';
+import type { Clock } from '../clock.ts';
+import { isUniqueViolation, type Db, type Dialect, type Trx } from '../db/database.ts';
+import { placeholders, sqlRunner, type SqlRunner } from '../db/sql-runner.ts';
+import { AppError, invariant } from '../errors.ts';
 
 export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'fund', 'fund_pending', 'loan'] as const;
 export const SYSTEM_ACCOUNT_KINDS = [

@@ -1,6 +1,6 @@
 import type { Quote } from '@bourse/shared/schemas/market';
 import type { AppContext } from '../../platform/context.ts';
-import type { LiveQuote } from './market-data-provider.ts';
+import type { LiveQuote } from '../../platform/market-data-provider.ts';
 import { toQuote } from './market.service.ts';
 
 export { quoteTopic } from './quote-topic.ts';

@@ -1,22 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { Ledger } from '../domains/ledger/ledger.service.ts';
-import { MarketSimulator } from '../domains/market/simulator.ts';
-import { NoPaymentProvider, SandboxPaymentProvider } from '../domains/wallet/payment-provider.ts';
+import { Ledger } from './platform/ledger/ledger.ts';
+import { MarketSimulator } from './domains/market/simulator.ts';
+import { NoPaymentProvider, SandboxPaymentProvider } from './platform/payment-provider.ts';
 import pino from 'pino';
-import { BusinessCalendar } from './calendar.ts';
-import { SimulatedClock, SystemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { JobRunner } from './jobs.ts';
-import { loadJweKeys } from './keys.ts';
-import { DatabaseNonceStore, RedisNonceStore } from './nonce-store.ts';
-import { OutboxNotifier } from './notifier.ts';
-import { InProcessHub } from './realtime-hub.ts';
-import { RedisHub } from './redis-hub.ts';
-import { loggerOptions } from './logger.ts';
+import { BusinessCalendar } from './platform/calendar.ts';
+import { SimulatedClock, SystemClock, type Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { AppContext } from './platform/context.ts';
+import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { JobRunner } from './platform/jobs.ts';
+import { loadJweKeys } from './platform/keys.ts';
+import { DatabaseNonceStore, RedisNonceStore } from './platform/nonce-store.ts';
+import { OutboxNotifier } from './platform/notifier.ts';
+import { InProcessHub } from './platform/realtime-hub.ts';
+import { RedisHub } from './platform/redis-hub.ts';
+import { loggerOptions } from './platform/logger.ts';
 
 /**
  * Opens everything the app depends on, from configuration: the database (migrated), the clock, the

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@bourse/shared/schemas/admin';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
-import type { Db, Trx } from '../../platform/db/database.ts';
-import { operatorOf } from '../../platform/fastify-types.ts';
+import type { AppContext } from './context.ts';
+import type { Db, Trx } from './db/database.ts';
+import { operatorOf } from './fastify-types.ts';
 
 export interface AuditRecord {
   operatorId: number | null;

@@ -59,10 +59,35 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+/** An outgoing message as the sandbox outbox keeps it (SMS, e-mail), for the console. */
+export const outboxEntry = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  recipient: z.string(),
+  template: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
 });
+export type OutboxEntry = z.infer<typeof outboxEntry>;
 
-export const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** What `ledger:verify` found: the counts it checked and every problem, none when `ok`. */
+export const ledgerReport = z.object({
+  ok: z.boolean(),
+  checked: z.object({ accounts: z.number(), entries: z.number(), postings: z.number(), holds: z.number() }),
+  problems: z.array(z.string()),
+});
+export type LedgerReport = z.infer<typeof ledgerReport>;
+
+/** Moving the sandbox clock: by how much, and what ran because it fell due. */
+export const clockAdvanceBody = z.strictObject({
+  ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 24 * 3_600_000),
+});
+export const clockAdvanceResult = z.object({
+  now: z.string(),
+  jobs: z.array(z.object({ name: z.string(), dueAt: z.string() })),
+});
+export type ClockAdvanceResult = z.infer<typeof clockAdvanceResult>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { kycStatus } from './auth.ts';
-import { page, pageQuery } from './admin.ts';
+import { page, pageQuery } from './common.ts';
 
 /**
  * Identity verification (KYC): what an investor submits, what they see of it afterwards, and what

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { page, pageQuery } from './admin.ts';
+import { page, pageQuery } from './common.ts';
 import { board, candle, instrumentStatus } from './market.ts';
 
 /** The console's instrument list: search text (code, name in any language, pinyin) and status. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amount, pageQuery } from './common.ts';
 
 /** A loosening change to money-control settings, waiting for (or decided by) a second operator. */
 export const settingsChangeStatus = z.enum(['pending', 'approved', 'rejected']);
@@ -17,10 +18,32 @@ export const settingsChange = z.object({
 });
 export type SettingsChange = z.infer<typeof settingsChange>;
 
-export const settingsChangesQuery = z.strictObject({
-  status: settingsChangeStatus.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
+export const settingsChangesQuery = pageQuery.extend({ status: settingsChangeStatus.optional() });
 
 export const rejectSettingsChangeBody = z.strictObject({ reason: z.string().trim().min(1).max(500).optional() });
+
+const rate = z.string().regex(/^(0|1|0\.\d{1,6}|1\.0{1,6})$/, 'must be a decimal fraction between 0 and 1');
+
+/** The fees and limits an operator sets (GET/PUT /api/admin/settings): amounts and rates as strings. */
+export const feeSettings = z.object({
+  minDeposit: amount,
+  minWithdrawal: amount,
+  minTransfer: amount,
+  withdrawalFee: amount,
+  fourEyesThreshold: amount,
+  commissionRate: rate,
+  commissionMin: amount,
+  transactionFeeRate: rate,
+  stampDutyRate: rate,
+  tPlusOne: z.string().regex(/^(true|false)$/, 'must be true or false'),
+  maxDeposit: amount,
+  maxDepositsPerDay: amount,
+});
+export type FeeSettings = z.infer<typeof feeSettings>;
+
+/** A change names only the settings it changes. */
+export const feeSettingsUpdate = feeSettings.partial().strict();
+
+/** After a change: the settings as now stored, and the change held for a second operator, if any. */
+export const feeSettingsAfterUpdate = feeSettings.extend({ pendingChange: settingsChange.nullable() });
+export type FeeSettingsAfterUpdate = z.infer<typeof feeSettingsAfterUpdate>;

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN } from '../money.ts';
-import { pageQuery } from './admin.ts';
-
-/** A decimal amount string (no floats, at most 2 decimals and 12 integer digits). Never coerced. */
-export const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal string like "100.00"');
+import { amount, pageQuery } from './common.ts';
 
 export const bankCard = z.object({
   id: z.number().int(),
@@ -24,8 +20,6 @@ export const bindCardBody = z.strictObject({
   iban: z.string().min(1).max(64),
   agree: z.boolean(),
 });
-
-export const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const depositBody = z.strictObject({ amount, method: z.literal('quick') });
 export const transferBody = z.strictObject({ cardId: z.number().int().positive(), amount });
@@ -90,8 +84,6 @@ export const assets = z.object({
   currency: z.string(),
 });
 export type Assets = z.infer<typeof assets>;
-
-export const rejectBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 
 /** The console's withdrawal queue: a withdrawal with its investor and card. */
 export const adminWithdrawal = withdrawal.extend({

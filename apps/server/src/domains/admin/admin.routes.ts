@@ -5,10 +5,13 @@ import {
   createInvitationBody,
   invitation,
   invitationCodeParams,
+  clockAdvanceBody,
+  clockAdvanceResult,
+  ledgerReport,
   operatorInfo,
-  page,
-  pageQuery,
+  outboxEntry,
 } from '@bourse/shared/schemas/admin';
+import { page, pageQuery } from '@bourse/shared/schemas/common';
 import type { Invitation } from '@bourse/shared/schemas/admin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,15 +28,6 @@ import { appendAudit, listAudit } from '../../platform/audit.ts';
 import { operatorLogin, operatorLogout, toOperatorInfo } from './operators.service.ts';
 
 const tags = ['admin'];
-
-const outboxEntry = z.object({
-  id: z.number().int(),
-  channel: z.string(),
-  recipient: z.string(),
-  template: z.string(),
-  body: z.string(),
-  createdAt: z.string(),
-});
 
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -197,13 +191,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       config: { auth: 'operator', roles: ['admin', 'finance'] },
       schema: {
         tags,
-        response: okResponse(
-          z.object({
-            ok: z.boolean(),
-            checked: z.object({ accounts: z.number(), entries: z.number(), postings: z.number(), holds: z.number() }),
-            problems: z.array(z.string()),
-          }),
-        ),
+        response: okResponse(ledgerReport),
       },
     },
     async (request) => {
@@ -227,16 +215,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       config: { auth: 'operator', roles: ['admin'] },
       schema: {
         tags,
-        body: z.strictObject({
-          ms: z
-            .number()
-            .int()
-            .min(1)
-            .max(366 * 24 * 3_600_000),
-        }),
-        response: okResponse(
-          z.object({ now: z.string(), jobs: z.array(z.object({ name: z.string(), dueAt: z.string() })) }),
-        ),
+        body: clockAdvanceBody,
+        response: okResponse(clockAdvanceResult),
       },
     },
     async (request) => {

@@ -1,11 +1,11 @@
 import { formatMinor } from '@bourse/shared/money';
-import { page, pageQuery, seesInvestorMoney } from '@bourse/shared/schemas/admin';
-import { settingsChange } from '@bourse/shared/schemas/settings-admin';
-import { amount, idParams, rejectBody } from '@bourse/shared/schemas/wallet';
+import { seesInvestorMoney } from '@bourse/shared/schemas/admin';
+import { feeSettings, feeSettingsAfterUpdate, feeSettingsUpdate } from '@bourse/shared/schemas/settings-admin';
+import { adminUser, adminUserPage, adminUsersQuery } from '@bourse/shared/schemas/admin-users';
+import { idParams, page, rejectBody } from '@bourse/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Trx } from '../../platform/db/database.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
@@ -20,34 +20,6 @@ import { appendAudit, auditedChange } from '../../platform/audit.ts';
 
 const tags = ['admin'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-const adminUser = z.object({
-  id: z.number().int(),
-  phone: z.string(),
-  nickname: z.string(),
-  kycStatus: z.string(),
-  status: z.enum(['active', 'frozen']),
-  level: z.number().int(),
-  creditPoints: z.number().int(),
-  createdAt: z.string(),
-});
-
-const rate = z.string().regex(/^(0|1|0\.\d{1,6}|1\.0{1,6})$/, 'must be a decimal fraction between 0 and 1');
-const settingsSchema = z.object({
-  minDeposit: amount,
-  minWithdrawal: amount,
-  minTransfer: amount,
-  withdrawalFee: amount,
-  fourEyesThreshold: amount,
-  commissionRate: rate,
-  commissionMin: amount,
-  transactionFeeRate: rate,
-  stampDutyRate: rate,
-  tPlusOne: z.string().regex(/^(true|false)$/, 'must be true or false'),
-  maxDeposit: amount,
-  maxDepositsPerDay: amount,
-});
-const settingsUpdate = settingsSchema.partial().strict();
 
 function toAdminUser(row: {
   id: number;
@@ -87,7 +59,7 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppCont
       config: { auth: 'operator', roles: everyone },
       schema: {
         tags,
-        querystring: pageQuery.extend({ q: z.string().trim().max(32).optional() }),
+        querystring: adminUsersQuery,
         response: okResponse(page(adminUser)),
       },
     },
@@ -118,55 +90,12 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppCont
     },
   );
 
-  const detail = z.object({
-    user: adminUser,
-    balances: z.object({
-      cash: z.string(),
-      frozen: z.string(),
-      fund: z.string(),
-      fundPending: z.string(),
-      loan: z.string(),
-    }),
-    entries: z.array(
-      z.object({
-        id: z.number().int(),
-        kind: z.string(),
-        memo: z.string().nullable(),
-        createdAt: z.string(),
-        postings: z.array(z.object({ account: z.string(), amount: z.string() })),
-      }),
-    ),
-    cards: z.array(
-      z.object({
-        id: z.number().int(),
-        bankName: z.string(),
-        holderName: z.string(),
-        ibanMasked: z.string(),
-        createdAt: z.string(),
-      }),
-    ),
-    sessions: z.array(
-      z.object({
-        id: z.number().int(),
-        createdAt: z.string(),
-        lastSeenAt: z.string(),
-        expiresAt: z.string(),
-        revokedAt: z.string().nullable(),
-        ip: z.string().nullable(),
-        userAgent: z.string().nullable(),
-      }),
-    ),
-  });
-
-  /** What support sees of an investor: contact data (phone, name, KYC status, registration date). */
-  const contactDetail = z.object({ user: adminUser });
-
   r.get(
     '/api/admin/users/:id',
     {
       config: { auth: 'operator', roles: everyone },
       // The full page for the roles that see investors' money, the contact part for support.
-      schema: { tags, params: idParams, response: okResponse(z.union([detail, contactDetail])) },
+      schema: { tags, params: idParams, response: okResponse(adminUserPage) },
     },
     async (request) => {
       const db = ctx.database.db;
@@ -300,18 +229,17 @@ export async function registerAdminUserRoutes(app: FastifyInstance, ctx: AppCont
   const finance = ['admin', 'finance'] as const;
   r.get(
     '/api/admin/settings',
-    { config: { auth: 'operator', roles: finance }, schema: { tags, response: okResponse(settingsSchema) } },
+    { config: { auth: 'operator', roles: finance }, schema: { tags, response: okResponse(feeSettings) } },
     async () => ok(await getSettings(ctx.database.db)),
   );
 
   // A change that loosens a money control is held for a second operator (settings-changes.service.ts);
   // the answer carries the settings as now stored and that pending change, if any.
-  const settingsAfterUpdate = settingsSchema.extend({ pendingChange: settingsChange.nullable() });
   r.put(
     '/api/admin/settings',
     {
       config: { auth: 'operator', roles: finance },
-      schema: { tags, body: settingsUpdate, response: okResponse(settingsAfterUpdate) },
+      schema: { tags, body: feeSettingsUpdate, response: okResponse(feeSettingsAfterUpdate) },
     },
     async (request) => {
       const values = Object.entries(request.body).filter(([, v]) => v !== undefined) as Array<[SettingKey, string]>;

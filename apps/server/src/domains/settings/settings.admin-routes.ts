@@ -1,11 +1,11 @@
-import { page } from '@bourse/shared/schemas/admin';
+import { page } from '@bourse/shared/schemas/common';
 import {
   rejectSettingsChangeBody,
   settingsChange,
   settingsChangesQuery,
   type SettingsChange,
 } from '@bourse/shared/schemas/settings-admin';
-import { idParams } from '@bourse/shared/schemas/wallet';
+import { idParams } from '@bourse/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditedChange } from '../../platform/audit.ts';

@@ -1,6 +1,6 @@
 import { INVESTOR_MONEY_ROLES } from '@bourse/shared/schemas/admin';
 import { adminOrdersPage, adminOrdersQuery, adminPositionsQuery, position } from '@bourse/shared/schemas/trading';
-import { idParams } from '@bourse/shared/schemas/wallet';
+import { idParams } from '@bourse/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

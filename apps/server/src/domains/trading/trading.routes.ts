@@ -1,4 +1,4 @@
-import { idParams } from '@bourse/shared/schemas/wallet';
+import { idParams } from '@bourse/shared/schemas/common';
 import {
   costBreakdown,
   historyPage,

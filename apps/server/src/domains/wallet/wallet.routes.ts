@@ -1,4 +1,4 @@
-import { page } from '@bourse/shared/schemas/admin';
+import { page } from '@bourse/shared/schemas/common';
 import {
   adminPayment,
   adminPaymentsQuery,
@@ -9,14 +9,13 @@ import {
   decidedWithdrawal,
   depositBody,
   financeRecord,
-  idParams,
   payment,
   recordsQuery,
-  rejectBody,
   transferBody,
   withdrawal,
   withdrawalBody,
 } from '@bourse/shared/schemas/wallet';
+import { idParams, rejectBody } from '@bourse/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { auditEntry, page } from '@bourse/shared/schemas/admin';
+import { auditEntry } from '@bourse/shared/schemas/admin';
+import { page } from '@bourse/shared/schemas/common';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { page } from '@bourse/shared/schemas/admin';
+import { page } from '@bourse/shared/schemas/common';
 import { payment } from '@bourse/shared/schemas/wallet';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';

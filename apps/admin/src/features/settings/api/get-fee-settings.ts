@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amount } from '@bourse/shared/schemas/wallet';
+import { amount } from '@bourse/shared/schemas/common';
 import { request } from '../../../lib/request.ts';
 
 /** A rate as the server takes it: a decimal fraction from 0 to 1 with at most 6 decimals ("0.0025" = 0.25 %). */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { page } from '@bourse/shared/schemas/admin';
+import { page } from '@bourse/shared/schemas/common';
 import { rejectSettingsChangeBody, settingsChange } from '@bourse/shared/schemas/settings-admin';
 import { request } from '../../../lib/request.ts';
 import { feeSettingsQueryKey } from './get-fee-settings.ts';

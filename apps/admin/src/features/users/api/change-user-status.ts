@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rejectBody } from '@bourse/shared/schemas/wallet';
+import { rejectBody } from '@bourse/shared/schemas/common';
 import { request } from '../../../lib/request.ts';
 import { adminUser } from './get-user.ts';
 import { usersQueryKey } from './get-users.ts';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rejectBody, withdrawal } from '@bourse/shared/schemas/wallet';
+import { withdrawal } from '@bourse/shared/schemas/wallet';
+import { rejectBody } from '@bourse/shared/schemas/common';
 import { ApiError, request } from '../../../lib/request.ts';
 import { withdrawalsQueryKey } from './get-withdrawals.ts';
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { page } from '@bourse/shared/schemas/admin';
-import { amount, withdrawal, withdrawalStatus } from '@bourse/shared/schemas/wallet';
+import { page } from '@bourse/shared/schemas/common';
+import { withdrawal, withdrawalStatus } from '@bourse/shared/schemas/wallet';
+import { amount } from '@bourse/shared/schemas/common';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 

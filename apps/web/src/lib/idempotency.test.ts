@@ -3,7 +3,7 @@ import { ActionKeys, isOutcomeUnknown, newIdempotencyKey } from './idempotency';
 import { RequestError } from './request-error';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-/** The server's rule for the header (apps/server/src/platform/idempotency.ts). */
+/** The server's rule for the header (IDEMPOTENCY_KEY_PATTERN in apps/server/src/platform/money-command.ts). */
 const SERVER_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 const refused = (status: number, errorCode: string) =>

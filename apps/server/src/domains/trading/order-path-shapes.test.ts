@@ -20,7 +20,7 @@ const ORDER_PATH = [
   'apps/server/src/domains/trading/order-writer.ts',
   'apps/server/src/domains/trading/order-writer.worker.ts',
   'apps/server/src/domains/trading/trading.routes.ts',
-  'apps/server/src/domains/ledger/ledger.service.ts',
+  'apps/server/src/platform/ledger/ledger.ts',
   'apps/server/src/domains/trading/order-wire.ts',
   'apps/server/src/platform/money-command.ts',
   'apps/server/src/platform/money-route.ts',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { Bar, Instrument } from '../../platform/db/schema.ts';
+import { placeholders, type SqlRunner } from '../../platform/db/sql-runner.ts';
 
 /** SQL of the market domain only. */
 
@@ -165,4 +166,34 @@ export function listImports(db: Db, instrumentId: number, limit: number) {
     .orderBy('i.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The fields an order needs of an instrument. */
+export interface TradableInstrument {
+  id: number;
+  code: string;
+  name: string;
+  lotSize: number;
+  status: string;
+  tradingEnabled: number;
+  /** `index` is never quoted for an order or traded (assertInstrumentTradable). */
+  board: string;
+}
+
+const TRADABLE_COLUMNS = `id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board`;
+
+export function findTradableByCode(run: SqlRunner, code: string): Promise<TradableInstrument | undefined> {
+  return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where code = ?`, [code]);
+}
+
+export function findTradableById(run: SqlRunner, id: number): Promise<TradableInstrument | undefined> {
+  return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where id = ?`, [id]);
+}
+
+/** Code and name of the instruments with these ids (at least one id). */
+export function findLabels(
+  run: SqlRunner,
+  ids: readonly number[],
+): Promise<Array<{ id: number; code: string; name: string }>> {
+  return run.all(`select id, code, name from instruments where id in (${placeholders(ids.length)})`, [...ids]);
 }

@@ -21,7 +21,11 @@ import {
   findInstrumentByCode,
   listFavorites,
   listInstruments as listInstrumentRows,
+  findLabels,
+  findTradableByCode,
+  findTradableById,
   searchInstruments,
+  type TradableInstrument,
 } from './market.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -398,25 +402,36 @@ export async function reorderFavorites(ctx: AppContext, userId: number, codes: r
 }
 
 /** The fields an order needs of an instrument. */
-export interface TradableInstrument {
-  id: number;
-  code: string;
-  name: string;
-  lotSize: number;
-  status: string;
-  tradingEnabled: number;
-  /** `index` is never quoted for an order or traded (assertInstrumentTradable). */
-  board: string;
-}
-
-const TRADABLE_COLUMNS = `id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board`;
+export type { TradableInstrument };
 
 /** An instrument by code, read through the caller's runner (prepared SQL on the order path). */
 export function tradableInstrumentByCode(run: SqlRunner, code: string): Promise<TradableInstrument | undefined> {
-  return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where code = ?`, [code]);
+  return findTradableByCode(run, code);
 }
 
 /** An instrument by id, read through the caller's runner. */
 export function tradableInstrumentById(run: SqlRunner, id: number): Promise<TradableInstrument | undefined> {
-  return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where id = ?`, [id]);
+  return findTradableById(run, id);
+}
+
+/** What other domains show of an instrument they hold by id: its code and usual name. */
+export interface InstrumentLabel {
+  code: string;
+  name: string;
+}
+
+/**
+ * The code and name of each of these instruments by id, in one statement through the caller's
+ * runner (a page of orders or lots is labelled with one look-up, not one per row).
+ */
+export async function instrumentLabelsByIds(
+  run: SqlRunner,
+  ids: readonly number[],
+): Promise<Map<number, InstrumentLabel>> {
+  const labels = new Map<number, InstrumentLabel>();
+  if (ids.length === 0) return labels;
+  for (const row of await findLabels(run, [...new Set(ids)])) {
+    labels.set(Number(row.id), { code: row.code, name: row.name });
+  }
+  return labels;
 }

@@ -35,6 +35,8 @@ export interface PlacedOrder {
   userId: number;
   /** Lots opened or changed by the order. */
   positionIds: number[];
+  /** The order's instrument as read to place it (its code and name describe the order). */
+  instrument: InstrumentRow;
   /**
    * The rows as written, when the order filled at once into a new lot: describing them needs no
    * read-back (the common case, and the hot path of order placement).
@@ -129,14 +131,13 @@ export async function placeOrderInTransaction(
         orderId,
         userId,
         positionIds: [positionId],
+        instrument,
         written: {
-          order: orderRowAsWritten(row, { id: orderId, positionId, instrument }),
+          order: orderRowAsWritten(row, { id: orderId, positionId }),
           lot: {
             id: positionId,
             userId,
             instrumentId: instrument.id,
-            code: instrument.code,
-            name: instrument.name,
             buyOrderId: orderId,
             status: 'open',
             quantity,
@@ -181,7 +182,7 @@ export async function placeOrderInTransaction(
         expiresAt,
       }),
     );
-    return { orderId, userId, positionIds: [] };
+    return { orderId, userId, positionIds: [], instrument };
   }
 
   // Sell: from one lot, locked so that two sells of it cannot both pass the check.
@@ -232,7 +233,7 @@ export async function placeOrderInTransaction(
       releasedReservation: 0,
       nowMs,
     });
-    return { orderId, userId, positionIds: [lot.id] };
+    return { orderId, userId, positionIds: [lot.id], instrument };
   }
   await repo.changeReservation(run, lot.id, quantity);
   const orderId = await repo.insertOrder(
@@ -249,7 +250,7 @@ export async function placeOrderInTransaction(
       expiresAt,
     }),
   );
-  return { orderId, userId, positionIds: [lot.id] };
+  return { orderId, userId, positionIds: [lot.id], instrument };
 }
 
 /** What the rows of one order placement share. */
@@ -297,18 +298,13 @@ function fillOf(priceTicks: number, costs: TradeCosts): OrderFill {
 }
 
 /** A filled order's row as `insertOrder` wrote it, without reading it back. */
-function orderRowAsWritten(
-  row: NewOrder,
-  written: { id: number; positionId: number; instrument: InstrumentRow },
-): OrderRow {
+function orderRowAsWritten(row: NewOrder, written: { id: number; positionId: number }): OrderRow {
   const fill = row.fill;
   invariant(fill !== null, 'a filled order has its fill');
   return {
     id: written.id,
     userId: row.userId,
     instrumentId: row.instrumentId,
-    code: written.instrument.code,
-    name: written.instrument.name,
     side: row.side,
     type: row.type,
     timeInForce: row.timeInForce,
@@ -455,7 +451,7 @@ export async function fillRestingOrder(
   ctx: TradingContext,
   trx: Trx,
   input: { orderId: number; quote: LiveQuote; nowMs: number },
-): Promise<{ order: OrderRow; positionIds: number[] } | null> {
+): Promise<{ order: OrderRow; positionIds: number[]; instrument: InstrumentRow } | null> {
   const run = sqlRunner(trx, ctx.database.dialect);
   const order = await repo.lockOrder(run, input.orderId);
   if (!order || order.status !== 'new' || order.limitPriceTicks === null) return null;
@@ -475,7 +471,7 @@ export async function fillRestingOrder(
           : null;
   if (refusal) {
     await closeRestingOrder(ctx, trx, { order, status: 'rejected', reason: refusal, nowMs: input.nowMs });
-    return { order, positionIds: order.positionId === null ? [] : [order.positionId] };
+    return { order, positionIds: order.positionId === null ? [] : [order.positionId], instrument };
   }
   const fees = feeScheduleOf(await settingsMap(run));
   const costs = tradeCosts({ side, priceTicks: fillTicks, quantity: order.quantity, fees });
@@ -504,7 +500,7 @@ export async function fillRestingOrder(
       nowMs: input.nowMs,
     });
     await repo.markOrderFilled(run, { orderId: order.id, fill: fillOf(fillTicks, costs), nowMs: input.nowMs });
-    return { order, positionIds: [positionId] };
+    return { order, positionIds: [positionId], instrument };
   }
 
   invariant(order.positionId !== null, 'a resting sell names its lot');
@@ -523,7 +519,7 @@ export async function fillRestingOrder(
         reason: 'INSUFFICIENT_FUNDS',
         nowMs: input.nowMs,
       });
-      return { order, positionIds: [lot.id] };
+      return { order, positionIds: [lot.id], instrument };
     }
   }
   await repo.markOrderFilled(run, { orderId: order.id, fill: fillOf(fillTicks, costs), nowMs: input.nowMs });
@@ -538,7 +534,7 @@ export async function fillRestingOrder(
     releasedReservation: order.quantity,
     nowMs: input.nowMs,
   });
-  return { order, positionIds: [lot.id] };
+  return { order, positionIds: [lot.id], instrument };
 }
 
 /**

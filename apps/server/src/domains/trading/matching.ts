@@ -73,6 +73,7 @@ export class Matcher {
             const change = await describeInTransaction(this.ctx, trx, {
               orderId: order.id,
               positionIds: result.positionIds,
+              instrument: result.instrument,
             });
             events.add(() => this.engine.announce(change));
           })

@@ -80,6 +80,7 @@ async function placeAndDescribe(ctx: TradingContext, trx: Trx, command: PlaceOrd
     orderId: placed.orderId,
     positionIds: placed.positionIds,
     written: placed.written,
+    instrument: placed.instrument,
     lang: command.lang,
   });
 }

@@ -9,8 +9,9 @@ import { formatMinor } from '@bourse/shared/money';
 import { changePercent, formatPrice } from '@bourse/shared/price';
 import type { Order, OrderSide, OrderType, Position, TimeInForce } from '@bourse/shared/schemas/trading';
 import type { Trx } from '../../platform/db/database.ts';
-import { sqlRunner } from '../../platform/db/sql-runner.ts';
+import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { invariant } from '../../platform/errors.ts';
+import { instrumentLabelsByIds, type InstrumentLabel } from '../market/market.service.ts';
 import { settingsMap } from '../settings/settings.service.ts';
 import { languageOfUser } from '../users/users.service.ts';
 import * as repo from './trading.repository.ts';
@@ -20,14 +21,15 @@ import { type TradingContext, iso, sellableShares, tPlusOneOf } from './order-ru
 
 // ── what the screens read ───────────────────────────────────────────────────────────────────────
 
-export function toOrderWire(row: OrderRow, lang: Language): Order {
+/** An order on the wire; `instrument` is its instrument's code and name (from the market domain). */
+export function toOrderWire(row: OrderRow, instrument: InstrumentLabel, lang: Language): Order {
   const filled = row.status === 'filled';
   const fees = filled ? (row.commissionMinor ?? 0) + (row.transactionFeeMinor ?? 0) + (row.stampDutyMinor ?? 0) : null;
   const amount = (minor: number | null) => (minor === null || !filled ? null : formatMinor(minor));
   return {
     id: Number(row.id),
-    code: row.code,
-    name: row.name,
+    code: instrument.code,
+    name: instrument.name,
     side: row.side as OrderSide,
     type: row.type as OrderType,
     timeInForce: row.timeInForce as TimeInForce,
@@ -67,19 +69,20 @@ export interface PositionContext {
 export function toPositionWire(
   ctx: TradingContext,
   row: PositionRow,
+  instrument: InstrumentLabel,
   sales: readonly SaleRow[],
   view: PositionContext,
 ): Position {
   const open = row.status === 'open';
-  const lastTicks = ctx.market.quote(row.code)?.lastTicks ?? row.buyPriceTicks;
+  const lastTicks = ctx.market.quote(instrument.code)?.lastTicks ?? row.buyPriceTicks;
   const marketValue = open ? marketValueMinor(lastTicks, row.quantity) : 0;
   const floatingPnl = open ? priceDifferenceMinor(row.buyPriceTicks, lastTicks, row.quantity) : 0;
   const soldCapital = row.capitalMinor - row.remainingCapitalMinor;
   const last = sales.at(-1);
   return {
     id: Number(row.id),
-    code: row.code,
-    name: row.name,
+    code: instrument.code,
+    name: instrument.name,
     status: row.status as 'open' | 'closed',
     quantity: Number(row.quantity),
     originalQuantity: Number(row.originalQuantity),
@@ -122,7 +125,8 @@ export function toPositionWire(
 /**
  * The investor-facing view of an order and the lots it touched, read inside the transaction that
  * changed them (prepared statements, no extra round trip after the commit): the order's answer and
- * the payload of the live events.
+ * the payload of the live events. `instrument` is the order's instrument when the caller has read
+ * it already (placing or filling it); otherwise its code and name are looked up once.
  */
 export async function describeInTransaction(
   ctx: TradingContext,
@@ -132,38 +136,61 @@ export async function describeInTransaction(
     positionIds: readonly number[];
     lang?: Language | undefined;
     written?: PlacedOrder['written'];
+    instrument?: (InstrumentLabel & { id: number }) | undefined;
   },
 ): Promise<{ userId: number; order: Order; positions: Position[] }> {
-  if (input.written && input.lang) {
+  if (input.written && input.lang && input.instrument) {
     const { order, lot, tPlusOne } = input.written;
     return {
       userId: order.userId,
-      order: toOrderWire(order, input.lang),
-      positions: [toPositionWire(ctx, lot, [], { tPlusOne, nowMs: ctx.clock.nowMs() })],
+      order: toOrderWire(order, input.instrument, input.lang),
+      positions: [toPositionWire(ctx, lot, input.instrument, [], { tPlusOne, nowMs: ctx.clock.nowMs() })],
     };
   }
   const run = sqlRunner(trx, ctx.database.dialect);
   const row = await repo.readOrder(run, input.orderId);
   invariant(row, 'a described order exists');
   const lang = input.lang ?? (await languageOfUser(run, row.userId));
-  const positions: Position[] = [];
+  const lots: PositionRow[] = [];
+  let sales: SaleRow[] = [];
+  let tPlusOne = false;
   if (input.positionIds.length > 0) {
-    const view = { tPlusOne: tPlusOneOf(await settingsMap(run)), nowMs: ctx.clock.nowMs() };
-    const sales = await repo.salesOfPositions(run, [...input.positionIds]);
+    tPlusOne = tPlusOneOf(await settingsMap(run));
+    sales = await repo.salesOfPositions(run, [...input.positionIds]);
     for (const id of input.positionIds) {
       const lot = await repo.readPosition(run, id);
-      if (lot)
-        positions.push(
-          toPositionWire(
-            ctx,
-            lot,
-            sales.filter((sale) => Number(sale.positionId) === id),
-            view,
-          ),
-        );
+      if (lot) lots.push(lot);
     }
   }
-  return { userId: Number(row.userId), order: toOrderWire(row, lang), positions };
+  const labels = await instrumentLabels(run, input.instrument, [row, ...lots]);
+  const labelOf = (instrumentId: number) => {
+    const label = labels.get(Number(instrumentId));
+    invariant(label, 'an order’s or lot’s instrument exists');
+    return label;
+  };
+  const view = { tPlusOne, nowMs: ctx.clock.nowMs() };
+  const positions = lots.map((lot) =>
+    toPositionWire(
+      ctx,
+      lot,
+      labelOf(lot.instrumentId),
+      sales.filter((sale) => Number(sale.positionId) === Number(lot.id)),
+      view,
+    ),
+  );
+  return { userId: Number(row.userId), order: toOrderWire(row, labelOf(row.instrumentId), lang), positions };
+}
+
+/** The labels of the rows' instruments: the one already read, and one look-up for any other. */
+async function instrumentLabels(
+  run: SqlRunner,
+  known: (InstrumentLabel & { id: number }) | undefined,
+  rows: ReadonlyArray<{ instrumentId: number }>,
+): Promise<Map<number, InstrumentLabel>> {
+  const missing = rows.map((row) => Number(row.instrumentId)).filter((id) => id !== known?.id);
+  const labels = missing.length > 0 ? await instrumentLabelsByIds(run, missing) : new Map<number, InstrumentLabel>();
+  if (known) labels.set(known.id, known);
+  return labels;
 }
 
 /**

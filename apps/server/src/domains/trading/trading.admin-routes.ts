@@ -35,7 +35,7 @@ export async function registerTradingAdminRoutes(app: FastifyInstance, ctx: AppC
         throw new AppError('VALIDATION_FAILED', { detail: 'from, to' });
       }
       const { items, total } = await searchOrdersForConsole(
-        ctx.database.db,
+        ctx,
         {
           userId: query.userId,
           code: query.code,

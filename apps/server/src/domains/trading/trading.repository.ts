@@ -4,7 +4,9 @@ import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { TradableInstrument } from '../market/market.service.ts';
 
 /**
- * SQL of the trading domain. Writes and the reads that decide them run inside the caller's
+ * SQL of the trading domain, on its own tables only: rows hold their instrument's id, and the
+ * instrument's code and name come from the market domain (instrumentLabelsByIds, or the instrument
+ * the order path has already read). Writes and the reads that decide them run inside the caller's
  * transaction through a SqlRunner (prepared statements on SQLite, row locks on PostgreSQL); the
  * screens' reads use Kysely.
  */
@@ -15,8 +17,6 @@ export interface OrderRow {
   id: number;
   userId: number;
   instrumentId: number;
-  code: string;
-  name: string;
   side: string;
   type: string;
   timeInForce: string;
@@ -46,8 +46,6 @@ export interface PositionRow {
   id: number;
   userId: number;
   instrumentId: number;
-  code: string;
-  name: string;
   buyOrderId: number;
   status: string;
   quantity: number;
@@ -85,7 +83,7 @@ export interface SaleRow {
   settleDate: string;
 }
 
-const ORDER_COLUMNS = `o.id, o.user_id as "userId", o.instrument_id as "instrumentId", i.code, i.name, o.side, o.type,
+const ORDER_COLUMNS = `o.id, o.user_id as "userId", o.instrument_id as "instrumentId", o.side, o.type,
   o.time_in_force as "timeInForce", o.status, o.lots, o.quantity, o.limit_price_ticks as "limitPriceTicks",
   coalesce(o.position_id, (select lp.id from positions lp where lp.buy_order_id = o.id)) as "positionId",
   o.hold_id as "holdId", o.held_minor as "heldMinor",
@@ -95,8 +93,7 @@ const ORDER_COLUMNS = `o.id, o.user_id as "userId", o.instrument_id as "instrume
   o.trading_date as "tradingDate", o.expires_at as "expiresAt", o.created_at as "createdAt",
   o.filled_at as "filledAt", o.closed_at as "closedAt"`;
 
-const POSITION_COLUMNS = `p.id, p.user_id as "userId", p.instrument_id as "instrumentId", i.code, i.name,
-  p.buy_order_id as "buyOrderId", p.status, p.quantity, p.original_quantity as "originalQuantity",
+const POSITION_COLUMNS = `p.id, p.user_id as "userId", p.instrument_id as "instrumentId", p.buy_order_id as "buyOrderId", p.status, p.quantity, p.original_quantity as "originalQuantity",
   p.reserved_quantity as "reservedQuantity", p.buy_price_ticks as "buyPriceTicks", p.buy_value_minor as "buyValueMinor",
   p.buy_commission_minor as "buyCommissionMinor", p.buy_transaction_fee_minor as "buyTransactionFeeMinor",
   p.capital_minor as "capitalMinor", p.remaining_capital_minor as "remainingCapitalMinor",
@@ -185,16 +182,13 @@ export async function insertOrder(run: SqlRunner, order: NewOrder): Promise<numb
   return Number(row.id);
 }
 
-/** An order with its instrument; with `lock`, locked for the rest of the transaction (PostgreSQL). */
+/** An order; with `lock`, locked for the rest of the transaction (PostgreSQL). */
 function selectOrder(run: SqlRunner, orderId: number, lock: boolean): Promise<OrderRow | undefined> {
   const forUpdate = lock && run.forUpdate ? ' for update of o' : '';
-  return run.get<OrderRow>(
-    `select ${ORDER_COLUMNS} from orders o join instruments i on i.id = o.instrument_id where o.id = ?${forUpdate}`,
-    [orderId],
-  );
+  return run.get<OrderRow>(`select ${ORDER_COLUMNS} from orders o where o.id = ?${forUpdate}`, [orderId]);
 }
 
-/** An order with its instrument, locked for the rest of the transaction (PostgreSQL). */
+/** An order, locked for the rest of the transaction (PostgreSQL). */
 export const lockOrder = (run: SqlRunner, orderId: number) => selectOrder(run, orderId, true);
 
 export const readOrder = (run: SqlRunner, orderId: number) => selectOrder(run, orderId, false);
@@ -272,16 +266,13 @@ export async function insertPosition(run: SqlRunner, lot: NewPosition): Promise<
   return Number(row.id);
 }
 
-/** A lot with its instrument; with `lock`, locked for the rest of the transaction (PostgreSQL). */
+/** A lot; with `lock`, locked for the rest of the transaction (PostgreSQL). */
 function selectPosition(run: SqlRunner, positionId: number, lock: boolean): Promise<PositionRow | undefined> {
   const forUpdate = lock && run.forUpdate ? ' for update of p' : '';
-  return run.get<PositionRow>(
-    `select ${POSITION_COLUMNS} from positions p join instruments i on i.id = p.instrument_id where p.id = ?${forUpdate}`,
-    [positionId],
-  );
+  return run.get<PositionRow>(`select ${POSITION_COLUMNS} from positions p where p.id = ?${forUpdate}`, [positionId]);
 }
 
-/** A lot with its instrument, locked for the rest of the transaction (PostgreSQL). */
+/** A lot, locked for the rest of the transaction (PostgreSQL). */
 export const lockPosition = (run: SqlRunner, positionId: number) => selectPosition(run, positionId, true);
 
 export const readPosition = (run: SqlRunner, positionId: number) => selectPosition(run, positionId, false);
@@ -368,13 +359,11 @@ const positionIdColumn = sql<
   number | null
 >`coalesce(o.position_id, (select lp.id from positions lp where lp.buy_order_id = o.id))`.as('positionId');
 
-/** Every column of an order row as the service reads it, with its instrument's code and name. */
+/** Every column of an order row as the service reads it. */
 const orderColumns = [
   'o.id',
   'o.userId',
   'o.instrumentId',
-  'i.code',
-  'i.name',
   'o.side',
   'o.type',
   'o.timeInForce',
@@ -400,8 +389,7 @@ const orderColumns = [
   'o.closedAt',
 ] as const;
 
-const orderSelect = (db: Db | Trx) =>
-  db.selectFrom('orders as o').innerJoin('instruments as i', 'i.id', 'o.instrumentId').select(orderColumns);
+const orderSelect = (db: Db | Trx) => db.selectFrom('orders as o').select(orderColumns);
 
 export async function findOrder(db: Db, orderId: number): Promise<OrderRow | undefined> {
   const row = await orderSelect(db).where('o.id', '=', orderId).executeTakeFirst();
@@ -427,7 +415,7 @@ export async function listUserOrders(
 
 export interface OrderSearch {
   userId?: number | undefined;
-  code?: string | undefined;
+  instrumentId?: number | undefined;
   status?: string | undefined;
   side?: string | undefined;
   fromMs?: number | undefined;
@@ -439,9 +427,9 @@ export interface OrderSearch {
 
 /** The console's order search: any user, newest first. */
 export async function searchOrders(db: Db, input: OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
-  let query = db.selectFrom('orders as o').innerJoin('instruments as i', 'i.id', 'o.instrumentId');
+  let query = db.selectFrom('orders as o');
   if (input.userId !== undefined) query = query.where('o.userId', '=', input.userId);
-  if (input.code) query = query.where('i.code', '=', input.code);
+  if (input.instrumentId !== undefined) query = query.where('o.instrumentId', '=', input.instrumentId);
   if (input.status) query = query.where('o.status', '=', input.status);
   if (input.side) query = query.where('o.side', '=', input.side);
   if (input.filledOnly) query = query.where('o.status', '=', 'filled');
@@ -465,13 +453,10 @@ export async function searchOrders(db: Db, input: OrderSearch): Promise<{ rows: 
 const positionSelect = (db: Db | Trx) =>
   db
     .selectFrom('positions as p')
-    .innerJoin('instruments as i', 'i.id', 'p.instrumentId')
     .select([
       'p.id',
       'p.userId',
       'p.instrumentId',
-      'i.code',
-      'i.name',
       'p.buyOrderId',
       'p.status',
       'p.quantity',
@@ -595,6 +580,19 @@ export async function expiringOrderIds(db: Db, atMs: number): Promise<number[]> 
     .orderBy('id')
     .execute();
   return rows.map((row) => Number(row.id));
+}
+
+/** The instrument, shares and buy price of each of the user's open lots (the portfolio's figures). */
+export function openLotFigures(
+  db: Db | Trx,
+  userId: number,
+): Promise<Array<{ instrumentId: number; quantity: number; buyPriceTicks: number }>> {
+  return db
+    .selectFrom('positions')
+    .select(['instrumentId', 'quantity', 'buyPriceTicks'])
+    .where('userId', '=', userId)
+    .where('status', '=', 'open')
+    .execute();
 }
 
 /** Σ proceeds of the user's sales that settle after `date` (not yet withdrawable). */

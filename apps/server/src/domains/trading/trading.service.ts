@@ -6,21 +6,42 @@ import { formatMinor } from '@bourse/shared/money';
 import { formatPrice } from '@bourse/shared/price';
 import type { Holding, Order, Position } from '@bourse/shared/schemas/trading';
 import type { Db, Trx } from '../../platform/db/database.ts';
-import { sqlRunner } from '../../platform/db/sql-runner.ts';
+import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import { invariant } from '../../platform/errors.ts';
+import { instrumentLabelsByIds, tradableInstrumentByCode, type InstrumentLabel } from '../market/market.service.ts';
 import { settingsMap } from '../settings/settings.service.ts';
 import { phonesByUserId } from '../users/users.service.ts';
 import * as repo from './trading.repository.ts';
-import type { PositionRow, SaleRow } from './trading.repository.ts';
+import type { OrderRow, PositionRow, SaleRow } from './trading.repository.ts';
 import { type TradingContext, ownLot, sellableShares, tPlusOneOf } from './order-rules.ts';
 import { type PositionContext, toOrderWire, toPositionWire } from './order-wire.ts';
 
+/** The runner for the screens' reads of other domains (outside any transaction). */
+const screenRunner = (ctx: TradingContext): SqlRunner => sqlRunner(ctx.database.db, ctx.database.dialect);
+
 async function positionView(ctx: TradingContext): Promise<PositionContext> {
-  const settings = await settingsMap(sqlRunner(ctx.database.db, ctx.database.dialect));
+  const settings = await settingsMap(screenRunner(ctx));
   return { tPlusOne: tPlusOneOf(settings), nowMs: ctx.clock.nowMs() };
 }
 
+/** The code and name of every row's instrument, in one look-up for the whole page. */
+async function labelsOf(
+  run: SqlRunner,
+  rows: ReadonlyArray<{ instrumentId: number }>,
+): Promise<(row: { instrumentId: number }) => InstrumentLabel> {
+  const labels = await instrumentLabelsByIds(
+    run,
+    rows.map((row) => Number(row.instrumentId)),
+  );
+  return (row) => {
+    const label = labels.get(Number(row.instrumentId));
+    invariant(label, 'a row’s instrument exists');
+    return label;
+  };
+}
+
 async function withSales(ctx: TradingContext, rows: PositionRow[], view: PositionContext): Promise<Position[]> {
+  const label = await labelsOf(screenRunner(ctx), rows);
   const sales = await repo.listSales(
     ctx.database.db,
     rows.map((row) => Number(row.id)),
@@ -31,7 +52,7 @@ async function withSales(ctx: TradingContext, rows: PositionRow[], view: Positio
     list.push(sale);
     byLot.set(Number(sale.positionId), list);
   }
-  return rows.map((row) => toPositionWire(ctx, row, byLot.get(Number(row.id)) ?? [], view));
+  return rows.map((row) => toPositionWire(ctx, row, label(row), byLot.get(Number(row.id)) ?? [], view));
 }
 
 /** The investor's open lots with live P/L, newest first. */
@@ -72,12 +93,14 @@ export async function positionsByIds(ctx: TradingContext, ids: number[]): Promis
 export async function listHoldings(ctx: TradingContext, userId: number): Promise<Holding[]> {
   const rows = await repo.listPositions(ctx.database.db, { userId, status: 'open' });
   const view = await positionView(ctx);
+  const label = await labelsOf(screenRunner(ctx), rows);
   const byCode = new Map<string, { rows: PositionRow[]; sellable: number; name: string }>();
   for (const row of rows) {
-    const entry = byCode.get(row.code) ?? { rows: [], sellable: 0, name: row.name };
+    const { code, name } = label(row);
+    const entry = byCode.get(code) ?? { rows: [], sellable: 0, name };
     entry.rows.push(row);
     entry.sellable += sellableShares(ctx, row, view.tPlusOne, view.nowMs);
-    byCode.set(row.code, entry);
+    byCode.set(code, entry);
   }
   const holdings: Holding[] = [];
   for (const [code, entry] of [...byCode.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -154,7 +177,8 @@ export async function listOrders(
     limit: pageSize,
     offset: (input.page - 1) * pageSize,
   });
-  return rows.map((row) => toOrderWire(row, lang));
+  const label = await labelsOf(screenRunner(ctx), rows);
+  return rows.map((row) => toOrderWire(row, label(row), lang));
 }
 
 /**
@@ -166,17 +190,12 @@ export async function portfolioFigures(
   db: Db | Trx,
   userId: number,
 ): Promise<{ marketValueMinor: number; floatingPnlMinor: number; unsettledProceedsMinor: number }> {
-  const rows = await db
-    .selectFrom('positions as p')
-    .innerJoin('instruments as i', 'i.id', 'p.instrumentId')
-    .select(['i.code', 'p.quantity', 'p.buyPriceTicks'])
-    .where('p.userId', '=', userId)
-    .where('p.status', '=', 'open')
-    .execute();
+  const rows = await repo.openLotFigures(db, userId);
+  const label = await labelsOf(sqlRunner(db, ctx.database.dialect), rows);
   let marketValue = 0;
   let floatingPnl = 0;
   for (const row of rows) {
-    const lastTicks = ctx.market.quote(row.code)?.lastTicks ?? Number(row.buyPriceTicks);
+    const lastTicks = ctx.market.quote(label(row).code)?.lastTicks ?? Number(row.buyPriceTicks);
     marketValue += marketValueMinor(lastTicks, Number(row.quantity));
     floatingPnl += priceDifferenceMinor(Number(row.buyPriceTicks), lastTicks, Number(row.quantity));
   }
@@ -184,18 +203,43 @@ export async function portfolioFigures(
   return { marketValueMinor: marketValue, floatingPnlMinor: floatingPnl, unsettledProceedsMinor: unsettled };
 }
 
+/** The console's order search as the route gives it: by instrument code. */
+export type ConsoleOrderSearch = Omit<repo.OrderSearch, 'instrumentId'> & { code?: string | undefined };
+
 /** The console's order and fill search across investors, newest first, each with the investor's phone. */
-export async function searchOrdersForConsole(db: Db, filter: repo.OrderSearch, lang: Language) {
-  const { rows, total } = await repo.searchOrders(db, filter);
-  const phones = await phonesByUserId(
-    db,
-    rows.map((row) => Number(row.userId)),
-  );
+export async function searchOrdersForConsole(ctx: TradingContext, filter: ConsoleOrderSearch, lang: Language) {
+  const db = ctx.database.db;
+  const run = screenRunner(ctx);
+  let instrumentId: number | undefined;
+  if (filter.code) {
+    const instrument = await tradableInstrumentByCode(run, filter.code);
+    // No instrument has the code: no order has it either.
+    if (!instrument) return { total: 0, items: [] };
+    instrumentId = instrument.id;
+  }
+  const { rows, total } = await repo.searchOrders(db, {
+    userId: filter.userId,
+    instrumentId,
+    status: filter.status,
+    side: filter.side,
+    fromMs: filter.fromMs,
+    toMs: filter.toMs,
+    filledOnly: filter.filledOnly,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+  const [label, phones] = await Promise.all([
+    labelsOf(run, rows),
+    phonesByUserId(
+      db,
+      rows.map((row) => Number(row.userId)),
+    ),
+  ]);
   return {
     total,
     // Added to the fresh wire object rather than spread into a new one (order-path-shapes.test.ts).
-    items: rows.map((row) =>
-      Object.assign(toOrderWire(row, lang), {
+    items: rows.map((row: OrderRow) =>
+      Object.assign(toOrderWire(row, label(row), lang), {
         userId: Number(row.userId),
         phone: phones.get(Number(row.userId)) ?? '',
       }),

@@ -867,6 +867,10 @@ for (const dialect of DIALECTS) {
         expect(fills.items.map((o: { id: number }) => o.id)).toEqual([filled.id]);
         const open = body(await search(`userId=${userId}&status=new&code=TST`)).data;
         expect(open.items.map((o: { id: number }) => o.id)).toEqual([resting.id]);
+        expect(open.items[0]).toMatchObject({ code: 'TST', name: resting.name });
+        // A code no instrument has finds no order.
+        const unknown = body(await search(`userId=${userId}&code=NOPE`)).data;
+        expect(unknown).toMatchObject({ items: [], total: 0 });
         const later = body(await search(`userId=${userId}&from=2027-01-01T00:00:00Z`)).data;
         expect(later.total).toBe(0);
         expect((await search('status=bogus')).statusCode).toBe(400);

@@ -5,11 +5,20 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findUserById } from './users.repository.ts';
+import { findUserById, lockUserRow } from './users.repository.ts';
 
 /** The user row by id (undefined when there is none), for the domains that act on an investor. */
 export function findUser(db: Db | Trx, userId: number) {
   return findUserById(db, userId);
+}
+
+/**
+ * Locks the user's row until the caller's transaction ends, so that two writes on behalf of one
+ * investor that each check a per-investor limit run one after the other. PostgreSQL only: SQLite
+ * has no row locks (its writers are serialized), and callers there do not call it.
+ */
+export function lockUser(trx: Trx, userId: number): Promise<void> {
+  return lockUserRow(trx, userId);
 }
 
 /** The user as the app sees them: no hashes, no internal status. */

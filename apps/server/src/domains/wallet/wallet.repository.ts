@@ -37,6 +37,18 @@ export function insertPayment(
     .executeTakeFirstOrThrow();
 }
 
+/** Σ the user's deposits and transfers in, pending or succeeded, created at or after `sinceMs`. */
+export async function paymentsInSince(trx: Trx, userId: number, sinceMs: number): Promise<number> {
+  const row = await trx
+    .selectFrom('payments')
+    .select((eb) => eb.fn.sum<string | number | null>('amountMinor').as('total'))
+    .where('userId', '=', userId)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .where('createdAt', '>=', sinceMs)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 export async function setPaymentProviderRef(db: Db | Trx, paymentId: number, providerRef: string): Promise<void> {
   await db.updateTable('payments').set({ providerRef }).where('id', '=', paymentId).execute();
 }

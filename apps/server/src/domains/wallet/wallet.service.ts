@@ -9,7 +9,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import type { Ledger } from '../../platform/ledger/ledger.ts';
 import { portfolioFigures, registerPortfolioContributor, withdrawableOf } from '../portfolio/portfolio.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { phonesByUserId, userContact } from '../users/users.service.ts';
+import { lockUser, phonesByUserId, userContact } from '../users/users.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payment-provider.ts';
 import * as repo from './wallet.repository.ts';
@@ -84,19 +84,10 @@ async function checkDepositLimits(ctx: AppContext, trx: Trx, userId: number, amo
   const settings = await getSettings(trx);
   const perDeposit = parseAmount(settings.maxDeposit) ?? 0;
   if (amountMinor > perDeposit) throw new AppError('DEPOSIT_ABOVE_MAXIMUM', { maximum: formatMinor(perDeposit) });
-  if (ctx.database.dialect === 'postgres') {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  }
+  if (ctx.database.dialect === 'postgres') await lockUser(trx, userId);
   const dayStartMs = ctx.calendar.localTime(ctx.calendar.tradingDate(nowMs), 0);
-  const today = await trx
-    .selectFrom('payments')
-    .select((eb) => eb.fn.sum<string | number | null>('amountMinor').as('total'))
-    .where('userId', '=', userId)
-    .where('status', 'in', ['pending', 'succeeded'])
-    .where('createdAt', '>=', dayStartMs)
-    .executeTakeFirst();
+  const used = await repo.paymentsInSince(trx, userId, dayStartMs);
   const perDay = parseAmount(settings.maxDepositsPerDay) ?? 0;
-  const used = Number(today?.total ?? 0);
   if (used + amountMinor > perDay) {
     throw new AppError('DEPOSIT_DAILY_LIMIT_EXCEEDED', {
       limit: formatMinor(perDay),

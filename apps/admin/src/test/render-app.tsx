@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { formatMoney } from '@bourse/shared/format';
 import type { Language } from '@bourse/shared/languages';
 import type { Invitation, OperatorInfo } from '@bourse/shared/schemas/admin';
+import type { Page } from '@bourse/shared/schemas/common';
 import { AdminApp } from '../app/app.tsx';
 import { changeLanguage } from '../lib/i18n.ts';
 import { TOKEN_STORAGE_KEY } from '../lib/session.ts';
@@ -37,7 +38,10 @@ export function invitationFixture(overrides: Partial<Invitation> = {}): Invitati
   };
 }
 
-export const pageOf = <T,>(items: T[], options: { total?: number; page?: number; pageSize?: number } = {}) => ({
+export const pageOf = <T,>(
+  items: T[],
+  options: { total?: number; page?: number; pageSize?: number } = {},
+): Page<T> => ({
   items,
   total: options.total ?? items.length,
   page: options.page ?? 1,

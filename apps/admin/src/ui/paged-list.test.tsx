@@ -29,7 +29,7 @@ describe('PagedList', () => {
     await changeLanguage('en');
     const { rerender } = render(
       <PagedList<Row>
-        query={query({ data: { items: [{ id: 1, name: 'Ada' }], total: 1 } })}
+        query={query({ data: { items: [{ id: 1, name: 'Ada' }], total: 1, page: 1, pageSize: 20 } })}
         rowKey="id"
         columns={columns}
         emptyText="No payments yet"
@@ -40,7 +40,7 @@ describe('PagedList', () => {
     expect(within(screen.getByRole('table')).getByText('Ada')).toBeInTheDocument();
     rerender(
       <PagedList<Row>
-        query={query({ data: { items: [], total: 0 } })}
+        query={query({ data: { items: [], total: 0, page: 1, pageSize: 20 } })}
         rowKey="id"
         columns={columns}
         emptyText="No payments yet"

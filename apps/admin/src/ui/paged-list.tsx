@@ -1,11 +1,12 @@
 import { Table, type TableColumnsType } from 'antd';
+import type { Page } from '@bourse/shared/schemas/common';
 import { tablePagination, type PageParams } from './pagination.ts';
 import { QueryErrorAlert } from './query-error-alert.tsx';
 import { TableEmpty } from './table-empty.tsx';
 
-/** What a list screen's page query gives (a TanStack Query result of a `{ items, total }` page). */
+/** What a list screen's page query gives (a TanStack Query result of one `Page` of the list). */
 export interface PageQuery<T> {
-  data: { items: T[]; total: number } | undefined;
+  data: Page<T> | undefined;
   isFetching: boolean;
   isError: boolean;
   error: Error | null;

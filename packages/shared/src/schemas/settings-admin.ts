@@ -22,7 +22,9 @@ export const settingsChangesQuery = pageQuery.extend({ status: settingsChangeSta
 
 export const rejectSettingsChangeBody = z.strictObject({ reason: z.string().trim().min(1).max(500).optional() });
 
-const rate = z.string().regex(/^(0|1|0\.\d{1,6}|1\.0{1,6})$/, 'must be a decimal fraction between 0 and 1');
+/** A rate: a decimal fraction from 0 to 1 with at most 6 decimals ("0.0025" = 0.25 %). */
+export const RATE_PATTERN = /^(0|1|0\.\d{1,6}|1\.0{1,6})$/;
+const rate = z.string().regex(RATE_PATTERN, 'must be a decimal fraction between 0 and 1');
 
 /** The fees and limits an operator sets (GET/PUT /api/admin/settings): amounts and rates as strings. */
 export const feeSettings = z.object({

@@ -1,6 +1,6 @@
 import { AMOUNT_PATTERN, formatMinor, parseAmount } from '@bourse/shared/money';
 import { LOCALES, type Language } from '@bourse/shared/languages';
-import { RATE_PATTERN } from './api/get-fee-settings.ts';
+import { RATE_PATTERN } from '@bourse/shared/schemas/settings-admin';
 
 export const isAmount = (value: string): boolean => AMOUNT_PATTERN.test(value);
 export const isRate = (value: string): boolean => RATE_PATTERN.test(value);

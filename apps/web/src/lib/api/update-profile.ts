@@ -1,11 +1,9 @@
-import { userInfo, type UserInfo } from '@bourse/shared/schemas/auth';
-import type { Language } from '@bourse/shared/languages';
+import type { z } from 'zod';
+import { userInfo, type UserInfo, type profileBody } from '@bourse/shared/schemas/auth';
 import { post } from '../request';
 
-export interface ProfileChanges {
-  lang?: Language;
-  nickname?: string;
-}
+/** The profile fields the app changes (the body also takes an e-mail address). */
+export type ProfileChanges = Pick<z.input<typeof profileBody>, 'lang' | 'nickname'>;
 
 /**
  * POST /api/user/profile: changes the given fields and returns the updated profile. Setting fields

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { auditEntry } from '@bourse/shared/schemas/admin';
 import { page } from '@bourse/shared/schemas/common';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
-export const auditPage = page(auditEntry);
-export type AuditPage = z.infer<typeof auditPage>;
+const auditPage = page(auditEntry);
 
 export const auditLogQueryKey = ['admin', 'audit'] as const;
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { csvInvalidDetails, importSummary, instrumentImportBody } from '@bourse/shared/schemas/market-admin';
 import { ApiError, request } from '../../../lib/request.ts';
 import { instrumentsQueryKey } from './get-instruments.ts';
@@ -6,13 +7,8 @@ import { instrumentsQueryKey } from './get-instruments.ts';
 /** A large file takes the server a while to check and store; far longer than an ordinary request. */
 const IMPORT_TIMEOUT_MS = 120_000;
 
-export interface ImportRequest {
-  code: string;
-  fileName: string;
-  csv: string;
-  /** Check and preview only. */
-  dryRun: boolean;
-}
+/** The instrument's code, and the file's name and text; `dryRun` checks and previews only. */
+export type ImportRequest = { code: string } & z.infer<typeof instrumentImportBody>;
 
 /**
  * Sends an OHLCV CSV file's text for an instrument: a dry run answers what the import would do, a

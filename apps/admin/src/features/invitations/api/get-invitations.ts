@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { invitation } from '@bourse/shared/schemas/admin';
 import { page } from '@bourse/shared/schemas/common';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
-export const invitationPage = page(invitation);
-export type InvitationPage = z.infer<typeof invitationPage>;
+const invitationPage = page(invitation);
 
 /** Prefix of every invitation list query; creating or disabling a code invalidates all pages. */
 export const invitationsQueryKey = ['admin', 'invitations'] as const;

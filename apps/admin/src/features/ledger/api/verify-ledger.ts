@@ -1,19 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ledgerReport } from '@bourse/shared/schemas/admin';
 import { request } from '../../../lib/request.ts';
-
-/** What the server's ledger verification checked, and every problem it found (empty when `ok`). */
-export const ledgerReport = z.object({
-  ok: z.boolean(),
-  checked: z.object({
-    accounts: z.number().int(),
-    entries: z.number().int(),
-    postings: z.number().int(),
-    holds: z.number().int(),
-  }),
-  problems: z.array(z.string()),
-});
-export type LedgerReport = z.infer<typeof ledgerReport>;
 
 /**
  * Recomputes every balance from its postings and checks every invariant on the server (the same

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { LedgerReport } from '@bourse/shared/schemas/admin';
 import { fail, ok, stubApi } from '../../../test/api-stub.ts';
 import { FINANCE, TOKEN, pageOf, renderApp } from '../../../test/render-app.tsx';
-import type { LedgerReport } from '../api/verify-ledger.ts';
 
 function stubLedger(answer: () => ReturnType<typeof ok>) {
   return stubApi({

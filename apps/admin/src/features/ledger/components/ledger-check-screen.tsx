@@ -2,8 +2,9 @@ import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@bourse/shared/format';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
+import type { LedgerReport } from '@bourse/shared/schemas/admin';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
-import { useVerifyLedger, type LedgerReport } from '../api/verify-ledger.ts';
+import { useVerifyLedger } from '../api/verify-ledger.ts';
 
 function LedgerReportView({ report }: { report: LedgerReport }) {
   const { t, i18n } = useTranslation();

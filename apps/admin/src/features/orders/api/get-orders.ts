@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { adminOrdersPage, orderSide, orderStatus, type AdminOrder } from '@bourse/shared/schemas/trading';
+import {
+  adminOrdersPage,
+  orderSide,
+  orderStatus,
+  type OrderSide,
+  type OrderStatus,
+} from '@bourse/shared/schemas/trading';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
-export type { AdminOrder };
-export type OrdersPage = z.infer<typeof adminOrdersPage>;
 export const ORDER_STATUSES = orderStatus.options;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_SIDES = orderSide.options;
-export type OrderSide = (typeof ORDER_SIDES)[number];
 
 /** The search as the screen holds it; undefined means "any". Times are ISO-8601 instants. */
 export interface OrderFilters {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '@bourse/shared/schemas/trading';
 import { StatusTag, type StatusTone } from '../../../ui/status-tag.tsx';
-import type { OrderStatus } from '../api/get-orders.ts';
 
 const TONES: Record<OrderStatus, StatusTone> = {
   new: 'waiting',

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OperatorInfo } from '@bourse/shared/schemas/admin';
+import type { AdminOrder } from '@bourse/shared/schemas/trading';
 import { ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
 import { COMPLIANCE, FINANCE, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
-import type { AdminOrder } from '../api/get-orders.ts';
 
 function orderFixture(overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {

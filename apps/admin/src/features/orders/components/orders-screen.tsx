@@ -4,15 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { INSTRUMENT_CODE_PATTERN } from '@bourse/shared/schemas/market';
+import type { OrderSide, OrderStatus } from '@bourse/shared/schemas/trading';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import {
-  ORDER_SIDES,
-  ORDER_STATUSES,
-  useOrders,
-  type OrderFilters,
-  type OrderSide,
-  type OrderStatus,
-} from '../api/get-orders.ts';
+import { ORDER_SIDES, ORDER_STATUSES, useOrders, type OrderFilters } from '../api/get-orders.ts';
 import { OrdersTable } from './orders-table.tsx';
 
 const ANY = 'any';

@@ -1,13 +1,13 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { AdminOrder } from '@bourse/shared/schemas/trading';
 import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
-import type { AdminOrder } from '../api/get-orders.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
 
 interface OrdersTableProps {

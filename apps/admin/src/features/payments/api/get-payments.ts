@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { page } from '@bourse/shared/schemas/common';
-import { payment } from '@bourse/shared/schemas/wallet';
+import { adminPayment, payment } from '@bourse/shared/schemas/wallet';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
@@ -9,16 +9,7 @@ export const PAYMENT_TYPES = payment.shape.type.options;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export type PaymentStatus = z.infer<typeof payment.shape.status>;
 
-/** Money coming in (quick-payment deposits and bank transfers) as the console lists it, with the investor. */
-export const adminPayment = payment.extend({
-  userId: z.number().int(),
-  phone: z.string(),
-  completedAt: z.string().nullable(),
-});
-export type AdminPayment = z.infer<typeof adminPayment>;
-
-export const paymentPage = page(adminPayment);
-export type PaymentPage = z.infer<typeof paymentPage>;
+const paymentPage = page(adminPayment);
 
 export const paymentsQueryKey = ['admin', 'payments'] as const;
 

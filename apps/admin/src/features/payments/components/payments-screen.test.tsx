@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AdminPayment } from '@bourse/shared/schemas/wallet';
 import { ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
 import { ADMIN, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
-import type { AdminPayment } from '../api/get-payments.ts';
 
 function paymentFixture(overrides: Partial<AdminPayment> = {}): AdminPayment {
   return {

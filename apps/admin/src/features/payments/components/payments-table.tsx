@@ -1,12 +1,12 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { AdminPayment } from '@bourse/shared/schemas/wallet';
 import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
-import type { AdminPayment } from '../api/get-payments.ts';
 import { PaymentStatusTag } from './payment-status-tag.tsx';
 
 interface PaymentsTableProps {

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsChange } from '@bourse/shared/schemas/settings-admin';
+import { feeSettingsAfterUpdate, feeSettingsUpdate, type FeeSettings } from '@bourse/shared/schemas/settings-admin';
 import { request } from '../../../lib/request.ts';
-import { feeSettings, feeSettingsQueryKey, type FeeSettings } from './get-fee-settings.ts';
+import { feeSettingsQueryKey } from './get-fee-settings.ts';
 import { settingsChangesQueryKey } from './settings-changes.ts';
-
-const settingsChangeBody = feeSettings.partial().strict();
-/** The settings as now stored, and the part of the change held for a second operator, if any. */
-const updateAnswer = feeSettings.extend({ pendingChange: settingsChange.nullish() });
 
 /**
  * Stores the given settings (only those that change, so the audit line names exactly them) and
@@ -16,8 +12,8 @@ const updateAnswer = feeSettings.extend({ pendingChange: settingsChange.nullish(
 export function updateFeeSettings(changes: Partial<FeeSettings>) {
   return request('/api/admin/settings', {
     method: 'PUT',
-    body: settingsChangeBody.parse(changes),
-    schema: updateAnswer,
+    body: feeSettingsUpdate.parse(changes),
+    schema: feeSettingsAfterUpdate,
   });
 }
 

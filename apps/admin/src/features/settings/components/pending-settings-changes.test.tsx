@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SettingsChange } from '@bourse/shared/schemas/settings-admin';
+import type { FeeSettings, SettingsChange } from '@bourse/shared/schemas/settings-admin';
 import { fail, ok, stubApi } from '../../../test/api-stub.ts';
 import { FINANCE, TOKEN, configRoute, pageOf, renderApp } from '../../../test/render-app.tsx';
-import type { FeeSettings } from '../api/get-fee-settings.ts';
 
 const STORED: FeeSettings = {
   minDeposit: '100.00',

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { FeeSettings } from '@bourse/shared/schemas/settings-admin';
 import { fail, ok, stubApi } from '../../../test/api-stub.ts';
 import { FINANCE, TOKEN, configRoute, pageOf, renderApp } from '../../../test/render-app.tsx';
-import type { FeeSettings } from '../api/get-fee-settings.ts';
 
 const STORED: FeeSettings = {
   minDeposit: '100.00',
@@ -31,7 +31,8 @@ function stubSettingsServer(options: { alsoChanged?: Partial<FeeSettings>; refus
     'PUT /api/admin/settings': ({ body }) => {
       if (options.refuse) return fail(400, 'VALIDATION_FAILED', 'The input is invalid (from the server)');
       stored = { ...stored, ...(body as Partial<FeeSettings>), ...options.alsoChanged };
-      return ok(stored);
+      // As the real server answers: the stored settings, and no change held for a second operator.
+      return ok({ ...stored, pendingChange: null });
     },
   });
 }

@@ -2,9 +2,10 @@ import { App, Button, Card, Form, Input, Skeleton, Space, Switch, Typography, ty
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bourse/shared/languages';
+import type { FeeSettings } from '@bourse/shared/schemas/settings-admin';
 import { useDeploymentCurrency } from '../../../lib/deployment-currency.ts';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
-import { useFeeSettings, type FeeSettingKey, type FeeSettings } from '../api/get-fee-settings.ts';
+import { useFeeSettings, type FeeSettingKey } from '../api/get-fee-settings.ts';
 import { useUpdateFeeSettings } from '../api/update-fee-settings.ts';
 import { PendingSettingsChanges } from './pending-settings-changes.tsx';
 import { formatRatePercent, isAmount, isRate, normalizeAmount } from '../setting-values.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rejectBody } from '@bourse/shared/schemas/common';
 import { request } from '../../../lib/request.ts';
-import { adminUser } from './get-user.ts';
+import { adminUser } from '@bourse/shared/schemas/admin-users';
 import { usersQueryKey } from './get-users.ts';
 
 export type UserStatusChange = 'freeze' | 'unfreeze';

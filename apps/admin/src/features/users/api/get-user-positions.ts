@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { position, type Position } from '@bourse/shared/schemas/trading';
+import { position } from '@bourse/shared/schemas/trading';
 import { request } from '../../../lib/request.ts';
 import { usersQueryKey } from './get-users.ts';
 
-export type UserPosition = Position;
 const positions = z.array(position);
 
 /** A user's position lots, newest first; with `includeClosed` the sold-out ones too. */

@@ -1,72 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { adminUserPage, type AdminUserDetail } from '@bourse/shared/schemas/admin-users';
 import { request } from '../../../lib/request.ts';
-import { userSummary, usersQueryKey } from './get-users.ts';
+import { usersQueryKey } from './get-users.ts';
 
-export const adminUser = userSummary.extend({ level: z.number().int(), creditPoints: z.number().int() });
-export type AdminUser = z.infer<typeof adminUser>;
+/** The parts of a user's page the console shows in their own tables, named after the wire schema. */
+export type UserBalances = AdminUserDetail['balances'];
+export type LedgerEntry = AdminUserDetail['entries'][number];
+export type UserCard = AdminUserDetail['cards'][number];
+export type UserSession = AdminUserDetail['sessions'][number];
 
-const posting = z.object({ account: z.string(), amount: z.string() });
-export type Posting = z.infer<typeof posting>;
-
-const ledgerEntry = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  memo: z.string().nullable(),
-  createdAt: z.string(),
-  postings: z.array(posting),
-});
-export type LedgerEntry = z.infer<typeof ledgerEntry>;
-
-const userCard = z.object({
-  id: z.number().int(),
-  bankName: z.string(),
-  holderName: z.string(),
-  ibanMasked: z.string(),
-  createdAt: z.string(),
-});
-export type UserCard = z.infer<typeof userCard>;
-
-const userSession = z.object({
-  id: z.number().int(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-});
-export type UserSession = z.infer<typeof userSession>;
-
-/** The user's ledger account balances (DESIGN §3), as decimal strings. */
-const balances = z.object({
-  cash: z.string(),
-  frozen: z.string(),
-  fund: z.string(),
-  fundPending: z.string(),
-  loan: z.string(),
-});
-export type UserBalances = z.infer<typeof balances>;
-
-/** Everything the console shows on a user's page: profile, balances, recent entries, cards, sessions. */
-export const userDetail = z.object({
-  user: adminUser,
-  balances,
-  entries: z.array(ledgerEntry),
-  cards: z.array(userCard),
-  sessions: z.array(userSession),
-});
-export type UserDetail = z.infer<typeof userDetail>;
-
-/** What support is shown of an investor: the profile (contact data) only, no money (DESIGN §4). */
-export const userContact = z.object({ user: adminUser });
-export type UserContact = z.infer<typeof userContact>;
-
+/**
+ * A user's page: everything (profile, balances, recent entries, cards, sessions) for the roles that
+ * see investors' money, the profile (contact data) only for support (DESIGN §4).
+ */
 export const userDetailQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: [...usersQueryKey, 'detail', userId],
-    queryFn: ({ signal }) =>
-      request(`/api/admin/users/${userId}`, { schema: z.union([userDetail, userContact]), signal }),
+    queryFn: ({ signal }) => request(`/api/admin/users/${userId}`, { schema: adminUserPage, signal }),
     meta: { errorDisplay: 'inline' },
   });
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/request.ts';
 import { DecisionDialog } from '../../../ui/decision-dialog.tsx';
 import { useChangeUserStatus, type UserStatusChange } from '../api/change-user-status.ts';
-import type { AdminUser } from '../api/get-user.ts';
+import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 
 /** Freezing or unfreezing an account, with the reason the audit log keeps. */
 export function ChangeStatusDialog({

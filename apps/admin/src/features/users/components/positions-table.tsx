@@ -5,12 +5,12 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { PriceText } from '../../../ui/price-text.tsx';
 import { StatusTag } from '../../../ui/status-tag.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
-import type { UserPosition } from '../api/get-user-positions.ts';
+import type { Position } from '@bourse/shared/schemas/trading';
 
 /** An investor's lots: what each cost, what it is worth at the last price, and what its sales realized. */
-export function PositionsTable({ positions, loading }: { positions: UserPosition[]; loading: boolean }) {
+export function PositionsTable({ positions, loading }: { positions: Position[]; loading: boolean }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<UserPosition> = [
+  const columns: TableColumnsType<Position> = [
     { key: 'id', title: t('admin.users.lot'), dataIndex: 'id' },
     {
       key: 'instrument',
@@ -83,7 +83,7 @@ export function PositionsTable({ positions, loading }: { positions: UserPosition
     { key: 'trades', title: t('admin.users.trades'), align: 'right', dataIndex: 'trades' },
   ];
   return (
-    <Table<UserPosition>
+    <Table<Position>
       rowKey="id"
       size="small"
       columns={columns}

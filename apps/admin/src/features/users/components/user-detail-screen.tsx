@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatNumber } from '@bourse/shared/format';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
+import type { AdminUserDetail, AdminUserPage } from '@bourse/shared/schemas/admin-users';
 import { canPerform } from '../../../lib/access.ts';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { useCurrentOperator } from '../../../lib/operator-context.ts';
@@ -12,7 +13,7 @@ import { DateTime } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import type { UserStatusChange } from '../api/change-user-status.ts';
-import { useUserDetail, type UserBalances, type UserContact, type UserDetail } from '../api/get-user.ts';
+import { useUserDetail, type UserBalances } from '../api/get-user.ts';
 import { useUserPositions } from '../api/get-user-positions.ts';
 import type { AccountKind } from './account-label.tsx';
 import { BankCardsTable } from './bank-cards-table.tsx';
@@ -47,7 +48,7 @@ function SectionCard(props: { id: string; title: string; extra?: ReactNode; chil
   );
 }
 
-function UserPage({ detail, asOfMs }: { detail: UserDetail | UserContact; asOfMs: number }) {
+function UserPage({ detail, asOfMs }: { detail: AdminUserPage; asOfMs: number }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const operator = useCurrentOperator();
@@ -96,7 +97,7 @@ function UserPage({ detail, asOfMs }: { detail: UserDetail | UserContact; asOfMs
 }
 
 /** Balances, lots, ledger entries, bank cards and sessions: for the roles that see investors' money. */
-function MoneySections({ detail, asOfMs }: { detail: UserDetail; asOfMs: number }) {
+function MoneySections({ detail, asOfMs }: { detail: AdminUserDetail; asOfMs: number }) {
   const { t } = useTranslation();
   const { user, balances } = detail;
   return (

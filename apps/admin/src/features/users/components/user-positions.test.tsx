@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Position } from '@bourse/shared/schemas/trading';
 import { ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
 import { SUPPORT, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
-import type { UserDetail } from '../api/get-user.ts';
+import type { AdminUserDetail } from '@bourse/shared/schemas/admin-users';
 
-const DETAIL: UserDetail = {
+const DETAIL: AdminUserDetail = {
   user: {
     id: 7,
     phone: '+4915123456789',

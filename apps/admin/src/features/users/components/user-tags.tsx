@@ -1,7 +1,9 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 import { StatusTag, type StatusTone } from '../../../ui/status-tag.tsx';
-import type { UserStatus } from '../api/get-users.ts';
+
+type UserStatus = AdminUser['status'];
 
 const STATUS_TONES: Record<UserStatus, StatusTone> = { active: 'positive', frozen: 'negative' };
 

@@ -12,7 +12,7 @@ import {
   pageOf,
   renderApp,
 } from '../../../test/render-app.tsx';
-import type { AdminUser, UserDetail } from '../api/get-user.ts';
+import type { AdminUser, AdminUserDetail } from '@bourse/shared/schemas/admin-users';
 
 const ADA: AdminUser = {
   id: 7,
@@ -26,7 +26,7 @@ const ADA: AdminUser = {
 };
 const ALAN: AdminUser = { ...ADA, id: 8, phone: '+4915299999999', nickname: 'alan', kycStatus: 'none' };
 
-function detailOf(user: AdminUser): UserDetail {
+function detailOf(user: AdminUser): AdminUserDetail {
   return {
     user,
     balances: { cash: '1500.00', frozen: '250.00', fund: '0.00', fundPending: '0.00', loan: '0.00' },
@@ -102,8 +102,7 @@ function stubUserServer(operator: OperatorInfo) {
       const q = query.get('q') ?? '';
       const found = [...users.values()]
         .map(({ user }) => user)
-        .filter((user) => user.phone.includes(q) || user.nickname.includes(q))
-        .map(({ level: _level, creditPoints: _points, ...summary }) => summary);
+        .filter((user) => user.phone.includes(q) || user.nickname.includes(q));
       return ok(pageOf(found));
     },
     // Like the server: the money on the page only for the roles that see it (DESIGN §4).

@@ -5,11 +5,11 @@ import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
-import type { UserSummary } from '../api/get-users.ts';
+import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 import { UserKycTag, UserStatusTag } from './user-tags.tsx';
 
 interface UsersTableProps {
-  query: PageQuery<UserSummary>;
+  query: PageQuery<AdminUser>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
 }
@@ -17,7 +17,7 @@ interface UsersTableProps {
 export function UsersTable({ query, pageParams, onPageChange }: UsersTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<UserSummary> = [
+  const columns: TableColumnsType<AdminUser> = [
     { key: 'id', title: t('admin.users.id'), dataIndex: 'id' },
     {
       key: 'phone',
@@ -40,7 +40,7 @@ export function UsersTable({ query, pageParams, onPageChange }: UsersTableProps)
   ];
 
   return (
-    <PagedList<UserSummary>
+    <PagedList<AdminUser>
       query={query}
       rowKey="id"
       columns={columns}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { withdrawal } from '@bourse/shared/schemas/wallet';
 import { rejectBody } from '@bourse/shared/schemas/common';
+import { decidedWithdrawal } from '@bourse/shared/schemas/wallet';
 import { ApiError, request } from '../../../lib/request.ts';
 import { withdrawalsQueryKey } from './get-withdrawals.ts';
 
@@ -9,7 +9,7 @@ import { withdrawalsQueryKey } from './get-withdrawals.ts';
  * clearing, fee to fee income) and notifies the investor.
  */
 export function payWithdrawal(withdrawalId: number) {
-  return request(`/api/admin/withdrawals/${withdrawalId}/pay`, { method: 'POST', schema: withdrawal });
+  return request(`/api/admin/withdrawals/${withdrawalId}/pay`, { method: 'POST', schema: decidedWithdrawal });
 }
 
 /** Rejects a pending withdrawal: the whole amount returns to the investor's cash; the reason is sent to them. */
@@ -17,7 +17,7 @@ export function rejectWithdrawal(input: { withdrawalId: number; reason: string }
   return request(`/api/admin/withdrawals/${input.withdrawalId}/reject`, {
     method: 'POST',
     body: rejectBody.parse({ reason: input.reason }),
-    schema: withdrawal,
+    schema: decidedWithdrawal,
   });
 }
 

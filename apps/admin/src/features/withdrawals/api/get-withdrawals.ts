@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { page } from '@bourse/shared/schemas/common';
-import { withdrawal, withdrawalStatus } from '@bourse/shared/schemas/wallet';
-import { amount } from '@bourse/shared/schemas/common';
+import type { z } from 'zod';
+import { amount, page } from '@bourse/shared/schemas/common';
+import { adminWithdrawal, withdrawalStatus } from '@bourse/shared/schemas/wallet';
 import { request } from '../../../lib/request.ts';
 import type { PageParams } from '../../../ui/pagination.ts';
 
@@ -10,20 +9,10 @@ export const WITHDRAWAL_STATUSES = withdrawalStatus.options;
 export type WithdrawalStatus = z.infer<typeof withdrawalStatus>;
 
 /**
- * A withdrawal as the queue lists it: with the investor and the destination account (IBAN masked).
- * Amounts are held to the strict wire pattern, since the console computes the net payout from them.
+ * The queue's rows (a withdrawal with the investor and the destination account, IBAN masked), with
+ * the amounts held to the strict wire pattern, since the console computes the net payout from them.
  */
-export const adminWithdrawal = withdrawal.extend({
-  amount,
-  fee: amount,
-  userId: z.number().int(),
-  phone: z.string(),
-  card: z.object({ bankName: z.string(), holderName: z.string(), ibanMasked: z.string() }),
-});
-export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
-
-export const withdrawalPage = page(adminWithdrawal);
-export type WithdrawalPage = z.infer<typeof withdrawalPage>;
+const withdrawalPage = page(adminWithdrawal.extend({ amount, fee: amount }));
 
 /** Prefix of every withdrawal list query; a decision invalidates all of them. */
 export const withdrawalsQueryKey = ['admin', 'withdrawals'] as const;

@@ -1,8 +1,8 @@
 import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { AdminWithdrawal } from '@bourse/shared/schemas/wallet';
 import { DecisionDialog } from '../../../ui/decision-dialog.tsx';
 import { isAlreadyDecided, usePayWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal.ts';
-import type { AdminWithdrawal } from '../api/get-withdrawals.ts';
 import { WithdrawalSummary } from './withdrawal-summary.tsx';
 
 export type WithdrawalDecision = 'pay' | 'reject';

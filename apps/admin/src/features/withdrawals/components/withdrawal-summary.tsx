@@ -1,7 +1,7 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { AdminWithdrawal } from '@bourse/shared/schemas/wallet';
 import { MoneyText } from '../../../ui/money-text.tsx';
-import type { AdminWithdrawal } from '../api/get-withdrawals.ts';
 import { netPayout } from '../net-payout.ts';
 
 /** Everything an operator checks before deciding: who, how much, what the fee takes, and where it goes. */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AdminWithdrawal } from '@bourse/shared/schemas/wallet';
 import { fail, ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
 import { FINANCE, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
-import type { AdminWithdrawal } from '../api/get-withdrawals.ts';
 
 function withdrawalFixture(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
   return {
@@ -31,7 +31,8 @@ function stubWithdrawalServer(initial: AdminWithdrawal[]) {
     const decided = { ...current, ...change };
     withdrawals = withdrawals.map((w) => (w.id === id ? decided : w));
     const { userId: _userId, phone: _phone, card: _card, ...plain } = decided;
-    return ok(plain);
+    // Below the four-eyes threshold one operator decides.
+    return ok({ ...plain, approvals: 1, approvalsRequired: 1 });
   };
   return stubApi({
     ...configRoute,

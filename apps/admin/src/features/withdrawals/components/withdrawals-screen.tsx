@@ -1,13 +1,9 @@
 import { Card, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminWithdrawal } from '@bourse/shared/schemas/wallet';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
-import {
-  WITHDRAWAL_STATUSES,
-  useWithdrawals,
-  type AdminWithdrawal,
-  type WithdrawalStatus,
-} from '../api/get-withdrawals.ts';
+import { WITHDRAWAL_STATUSES, useWithdrawals, type WithdrawalStatus } from '../api/get-withdrawals.ts';
 import { WithdrawalDecisionDialog } from './withdrawal-decision-dialog.tsx';
 import { WithdrawalsTable } from './withdrawals-table.tsx';
 

@@ -1,12 +1,13 @@
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { AdminWithdrawal } from '@bourse/shared/schemas/wallet';
 import { paths } from '../../../lib/paths.ts';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
-import type { AdminWithdrawal, WithdrawalStatus } from '../api/get-withdrawals.ts';
+import type { WithdrawalStatus } from '../api/get-withdrawals.ts';
 import { netPayout } from '../net-payout.ts';
 import { WithdrawalStatusTag } from './withdrawal-status-tag.tsx';
 

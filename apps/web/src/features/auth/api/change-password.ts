@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { changePasswordBody } from '@bourse/shared/schemas/auth';
 import { post } from '../../../lib/request';
 import { endSession } from '../../../lib/session';
 
-export interface ChangePasswordInput {
-  oldPassword: string;
-  password: string;
-  confirmPassword: string;
-}
+export type ChangePasswordInput = z.input<typeof changePasswordBody>;
 
 /** POST /api/user/changePassword: the server revokes every session of the user. */
 export function changePassword(input: ChangePasswordInput): Promise<unknown> {

@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { registerResponse } from '@bourse/shared/schemas/auth';
+import { registerResponse, type RegisterPayload } from '@bourse/shared/schemas/auth';
 import { post } from '../../../lib/request';
 import { encryptForServer } from './encrypt-for-server';
 
-export interface RegisterInput {
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  inviteCode: string;
-  agree: boolean;
-}
+/** The form's fields; the freshness fields are added when the payload is encrypted. */
+export type RegisterInput = Omit<RegisterPayload, 'iat' | 'nonce'>;
 
 /** POST /api/user/register with the encrypted form; the account exists afterwards, not yet a session. */
 export async function register(input: RegisterInput) {

@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { forgotPasswordBody } from '@bourse/shared/schemas/auth';
 import { post } from '../../../lib/request';
 import { endSession } from '../../../lib/session';
 
-export interface ResetPasswordInput {
-  phone: string;
-  code: string;
-  password: string;
-  confirmPassword: string;
-}
+export type ResetPasswordInput = z.input<typeof forgotPasswordBody>;
 
 /** POST /api/user/forgotPassword: sets a new password with the code sent to the phone. */
 export function resetPassword(input: ResetPasswordInput): Promise<unknown> {

@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authenticationDetail, type AuthenticationDetail, type KycDocType } from '@bourse/shared/schemas/kyc';
+import { authenticationDetail, type AuthenticationDetail, type KycSubmissionInput } from '@bourse/shared/schemas/kyc';
 import { rememberUserInfo, userInfoQueryOptions } from '../../../lib/api/get-user-info';
 import { post } from '../../../lib/request';
 import { useSessionStore } from '../../../lib/session-store';
 import { authenticationDetailQueryOptions } from '../../../lib/api/get-authentication-detail';
 
-export interface SubmitAuthenticationInput {
-  realName: string;
-  idNumber: string;
-  docType: KycDocType;
-  front: File;
-  back: File;
-}
+/** The three fields as typed (the server normalises them) and the two photos. */
+export type SubmitAuthenticationInput = KycSubmissionInput & { front: File; back: File };
 
 /**
  * Two photos of up to 8 MB each can take longer than the usual 10 s on a mobile connection; the

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bankCard, type BankCard } from '@bourse/shared/schemas/wallet';
+import type { z } from 'zod';
+import { bankCard, type BankCard, type bindCardBody } from '@bourse/shared/schemas/wallet';
 import { post } from '../../../lib/request';
 import { cardsQueryOptions } from './get-cards';
 
-export interface BindCardInput {
-  bankName: string;
-  branch: string;
-  holderName: string;
-  /** In electronic form, without spaces. */
-  iban: string;
-  agree: boolean;
-}
+/** The card's details; the IBAN in electronic form, without spaces. */
+export type BindCardInput = z.input<typeof bindCardBody>;
 
 /**
  * POST /api/wallet/cards. The server checks the IBAN, that the identity is verified and that the

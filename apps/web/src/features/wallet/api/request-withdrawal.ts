@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { withdrawal } from '@bourse/shared/schemas/wallet';
+import { withdrawal, type withdrawalBody } from '@bourse/shared/schemas/wallet';
 import { assetsQueryOptions } from '../../../lib/api/get-assets';
 import { post } from '../../../lib/request';
 import { recordsQueryKeyRoot } from './get-records';
 
 export type Withdrawal = z.infer<typeof withdrawal>;
 
-export interface WithdrawalInput {
-  cardId: number;
-  amount: string;
-  tradingPassword: string;
-  idempotencyKey: string;
-}
+export type WithdrawalInput = z.input<typeof withdrawalBody> & { idempotencyKey: string };
 
 /**
  * POST /api/wallet/withdrawals: the amount is held (frozen) at once and paid to the card when an

@@ -956,6 +956,8 @@ export const de: Catalog = {
       payBody:
         'Die Nettoauszahlung wird auf das Bankverrechnungskonto gebucht, die Gebühr auf die Gebührenerträge, und der Anleger wird benachrichtigt. Dies lässt sich nicht rückgängig machen.',
       paidDone: 'Auszahlung {{id}} als ausgezahlt markiert',
+      approvalRecorded:
+        'Ihre Freigabe von Auszahlung {{id}} ist erfasst ({{approvals}} von {{required}}): Ausgezahlt wird erst nach der Freigabe eines weiteren Operators',
       reject: 'Ablehnen',
       rejectTitle: 'Auszahlung {{id}} ablehnen',
       rejectBody:

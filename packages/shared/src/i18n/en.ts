@@ -947,6 +947,8 @@ export const en = {
       payBody:
         'The net payout is booked to bank clearing and the fee to fee income, and the investor is notified. This cannot be undone.',
       paidDone: 'Withdrawal {{id}} marked as paid',
+      approvalRecorded:
+        'Your approval of withdrawal {{id}} is recorded ({{approvals}} of {{required}}): it is paid only once another operator approves it',
       reject: 'Reject',
       rejectTitle: 'Reject withdrawal {{id}}',
       rejectBody:

@@ -953,6 +953,8 @@ export const es: Catalog = {
       payBody:
         'El importe neto se asienta en la compensación bancaria y la comisión en los ingresos por comisiones; el inversor recibe un aviso. No se puede deshacer.',
       paidDone: 'Retirada {{id}} marcada como pagada',
+      approvalRecorded:
+        'Su aprobación de la retirada {{id}} ha quedado registrada ({{approvals}} de {{required}}): solo se pagará cuando otro operador la apruebe',
       reject: 'Rechazar',
       rejectTitle: 'Rechazar la retirada {{id}}',
       rejectBody:

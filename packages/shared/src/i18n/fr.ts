@@ -960,6 +960,8 @@ export const fr: Catalog = {
       payBody:
         'Le montant net est comptabilisé en compensation bancaire et les frais en produits de commissions, puis l’investisseur est averti. Cette opération est irréversible.',
       paidDone: 'Retrait {{id}} marqué comme payé',
+      approvalRecorded:
+        'Votre approbation du retrait {{id}} est enregistrée ({{approvals}} sur {{required}}) : il ne sera payé qu’après l’approbation d’un autre opérateur',
       reject: 'Refuser',
       rejectTitle: 'Refuser le retrait {{id}}',
       rejectBody:

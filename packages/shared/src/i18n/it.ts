@@ -954,6 +954,8 @@ export const it: Catalog = {
       payBody:
         'L’importo netto viene registrato sul conto di compensazione bancaria e la commissione tra i ricavi da commissioni; l’investitore riceve una notifica. L’operazione non si può annullare.',
       paidDone: 'Prelievo {{id}} segnato come pagato',
+      approvalRecorded:
+        'La sua approvazione del prelievo {{id}} è registrata ({{approvals}} di {{required}}): verrà pagato solo dopo l’approvazione di un altro operatore',
       reject: 'Rifiuta',
       rejectTitle: 'Rifiutare il prelievo {{id}}',
       rejectBody:

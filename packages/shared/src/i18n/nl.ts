@@ -955,6 +955,8 @@ export const nl: Catalog = {
       payBody:
         'De netto-uitbetaling wordt geboekt op de bankverrekening en de kosten op de kostenopbrengsten; de belegger krijgt een bericht. Dit kan niet ongedaan worden gemaakt.',
       paidDone: 'Opname {{id}} gemarkeerd als uitbetaald',
+      approvalRecorded:
+        'Uw goedkeuring van opname {{id}} is vastgelegd ({{approvals}} van {{required}}): er wordt pas uitbetaald nadat een andere operator goedkeurt',
       reject: 'Afwijzen',
       rejectTitle: 'Opname {{id}} afwijzen',
       rejectBody:

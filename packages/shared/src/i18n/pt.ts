@@ -952,6 +952,8 @@ export const pt: Catalog = {
       payBody:
         'O valor líquido é lançado na compensação bancária e a comissão nas receitas de comissões; o investidor é notificado. Esta operação não pode ser anulada.',
       paidDone: 'Levantamento {{id}} marcado como pago',
+      approvalRecorded:
+        'A sua aprovação do levantamento {{id}} foi registada ({{approvals}} de {{required}}): só será pago depois de outro operador o aprovar',
       reject: 'Recusar',
       rejectTitle: 'Recusar o levantamento {{id}}',
       rejectBody:

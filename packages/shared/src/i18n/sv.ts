@@ -950,6 +950,8 @@ export const sv: Catalog = {
       payBody:
         'Nettoutbetalningen bokförs på bankclearing och avgiften på avgiftsintäkter, och investeraren meddelas. Det går inte att ångra.',
       paidDone: 'Uttag {{id}} markerat som utbetalt',
+      approvalRecorded:
+        'Ditt godkännande av uttag {{id}} är registrerat ({{approvals}} av {{required}}): det betalas ut först när en annan operatör godkänner det',
       reject: 'Avslå',
       rejectTitle: 'Avslå uttag {{id}}',
       rejectBody:

@@ -937,6 +937,7 @@ export const zhCN: Catalog = {
       payTitle: '确认为提现 {{id}} 打款？',
       payBody: '实际到账金额记入银行清算账户，手续费记入手续费收入，并通知投资者。此操作无法撤销。',
       paidDone: '提现 {{id}} 已标记为已打款',
+      approvalRecorded: '您对提现 {{id}} 的批准已记录（{{approvals}}/{{required}}）：需另一名操作员批准后才会付款',
       reject: '驳回',
       rejectTitle: '驳回提现 {{id}}',
       rejectBody: '全部金额退回投资者的可用资金，不收取手续费。投资者会收到驳回原因。',

@@ -937,6 +937,7 @@ export const zhTW: Catalog = {
       payTitle: '確認為提領 {{id}} 付款？',
       payBody: '實際入帳金額記入銀行清算帳戶，手續費記入手續費收入，並通知投資人。此操作無法復原。',
       paidDone: '提領 {{id}} 已標記為已付款',
+      approvalRecorded: '您對提現 {{id}} 的核准已記錄（{{approvals}}/{{required}}）：需另一名操作員核准後才會付款',
       reject: '駁回',
       rejectTitle: '駁回提領 {{id}}',
       rejectBody: '全部金額退回投資人的可用資金，不收取手續費。投資人會收到駁回原因。',

@@ -1,6 +1,6 @@
 import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AdminWithdrawal } from '@bourse/shared/schemas/wallet';
+import type { AdminWithdrawal, DecidedWithdrawal } from '@bourse/shared/schemas/wallet';
 import { DecisionDialog } from '../../../ui/decision-dialog.tsx';
 import { isAlreadyDecided, usePayWithdrawal, useRejectWithdrawal } from '../api/decide-withdrawal.ts';
 import { WithdrawalSummary } from './withdrawal-summary.tsx';
@@ -30,10 +30,19 @@ export function WithdrawalDecisionDialog({
   // The query client has shown the server's message. A withdrawal decided elsewhere leaves nothing
   // to decide; after any other failure the operator may try again (a reason stays typed in).
   const settled = (item: AdminWithdrawal) => ({
-    onSuccess: () => {
-      void message.success(
-        t(decision === 'pay' ? 'admin.withdrawals.paidDone' : 'admin.withdrawals.rejectedDone', { id: item.id }),
-      );
+    onSuccess: (decided: DecidedWithdrawal) => {
+      // Under four eyes the first approval leaves the withdrawal pending: say so, not "paid".
+      const text =
+        decision === 'reject'
+          ? t('admin.withdrawals.rejectedDone', { id: item.id })
+          : decided.status === 'pending'
+            ? t('admin.withdrawals.approvalRecorded', {
+                id: item.id,
+                approvals: decided.approvals,
+                required: decided.approvalsRequired,
+              })
+            : t('admin.withdrawals.paidDone', { id: item.id });
+      void message.success(text);
       onClose();
     },
     onError: (error: Error) => {

@@ -20,19 +20,23 @@ function withdrawalFixture(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
   };
 }
 
-/** A server holding `withdrawals` that lists and decides them like the real one. */
-function stubWithdrawalServer(initial: AdminWithdrawal[]) {
+/**
+ * A server holding `withdrawals` that lists and decides them like the real one. `approvalsRequired`
+ * 2 is a withdrawal above the four-eyes threshold: the first approval leaves it pending.
+ */
+function stubWithdrawalServer(initial: AdminWithdrawal[], { approvalsRequired = 1 } = {}) {
   let withdrawals = [...initial];
+  let approvals = 0;
   const decide = (id: number, change: Partial<AdminWithdrawal>) => {
     const current = withdrawals.find((w) => w.id === id);
     if (!current || current.status !== 'pending') {
       return fail(409, 'WITHDRAWAL_NOT_PENDING', 'Already decided (from the server)');
     }
-    const decided = { ...current, ...change };
+    if (change.status === 'paid') approvals += 1;
+    const decided = change.status === 'paid' && approvals < approvalsRequired ? current : { ...current, ...change };
     withdrawals = withdrawals.map((w) => (w.id === id ? decided : w));
     const { userId: _userId, phone: _phone, card: _card, ...plain } = decided;
-    // Below the four-eyes threshold one operator decides.
-    return ok({ ...plain, approvals: 1, approvalsRequired: 1 });
+    return ok({ ...plain, approvals, approvalsRequired });
   };
   return stubApi({
     ...configRoute,
@@ -108,6 +112,25 @@ describe('withdrawal queue', () => {
     await screen.findByRole('link', { name: '+4915123456789' });
     expect(within(rowOf('+4915123456789')).getByText('Paid')).toBeInTheDocument();
     expect(api.calls('GET', '/api/admin/withdrawals').at(-1)?.query.get('status')).toBe('paid');
+  });
+
+  it('says a first approval under four eyes is recorded, not paid, and keeps the withdrawal pending', async () => {
+    stubWithdrawalServer([withdrawalFixture({ amount: '12000.00' })], { approvalsRequired: 2 });
+    const { user } = await renderApp({ token: TOKEN, path: '/withdrawals' });
+
+    await user.click(await screen.findByRole('button', { name: 'Pay: withdrawal 41' }));
+    const dialog = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+
+    expect(
+      await screen.findByText(
+        'Your approval of withdrawal 41 is recorded (1 of 2): it is paid only once another operator approves it',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Withdrawal 41 marked as paid')).not.toBeInTheDocument();
+    // Still in the pending queue, waiting for the second operator.
+    await screen.findByRole('link', { name: '+4915123456789' });
+    expect(within(rowOf('+4915123456789')).getByText('Pending')).toBeInTheDocument();
   });
 
   it('rejects only with a reason, which it sends trimmed', async () => {

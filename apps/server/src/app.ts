@@ -7,9 +7,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { KYC_IMAGE_MAX_BYTES } from '@bourse/shared/schemas/kyc';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerAdminRoutes } from './domains/admin/admin.routes.ts';
+import { registerAdminRoutes } from './domains/admin/admin.admin-routes.ts';
 import { registerAdminUserRoutes } from './domains/admin/users.admin-routes.ts';
 import { authenticateOperator } from './domains/admin/operators.service.ts';
+import { registerInvitationAdminRoutes } from './domains/invitations/invitations.admin-routes.ts';
 import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerSettingsRoutes(app, ctx);
   await registerSettingsAdminRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
+  await registerInvitationAdminRoutes(app, ctx);
   await registerKycRoutes(app, ctx);
   await registerKycAdminRoutes(app, ctx);
   // Multipart bodies are parsed only inside this scope, for the upload routes; anywhere else one is

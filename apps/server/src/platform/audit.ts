@@ -39,7 +39,8 @@ export async function auditedChange<T>(
   request: FastifyRequest,
   entry: {
     action: string;
-    target: string | null;
+    /** What the change acted on; may depend on the change's result (a code drawn inside it). */
+    target: string | null | ((result: NoInfer<T>) => string);
     /** What the line records beyond the target; may depend on the change's result. */
     details: Record<string, unknown> | null | ((result: NoInfer<T>) => Record<string, unknown> | null);
   },
@@ -53,7 +54,7 @@ export async function auditedChange<T>(
       operatorId: operator.operatorId,
       operatorUsername: operator.username,
       action: entry.action,
-      target: entry.target,
+      target: typeof entry.target === 'function' ? entry.target(result) : entry.target,
       details: typeof entry.details === 'function' ? entry.details(result) : entry.details,
       ip: request.ip ?? null,
       atMs: nowMs,

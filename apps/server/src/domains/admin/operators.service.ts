@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../platform/throttle.ts';
 import { appendAudit } from '../../platform/audit.ts';
 import type { OperatorPrincipal } from '../../platform/principals.ts';
+import * as repo from './admin.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -32,18 +33,14 @@ export async function createOperator(
   input: { username: string; password: string; roles: OperatorRole[]; nowMs: number },
 ): Promise<{ id: number; totpSecret: string }> {
   const totpSecret = generateSecret();
-  const row = await db
-    .insertInto('operators')
-    .values({
-      username: input.username,
-      passwordHash: await hashPassword(input.password),
-      totpSecret,
-      roles: input.roles.join(','),
-      createdAt: input.nowMs,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), totpSecret };
+  const id = await repo.insertOperator(db, {
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    totpSecret,
+    roles: input.roles.join(','),
+    createdAt: input.nowMs,
+  });
+  return { id, totpSecret };
 }
 
 /**
@@ -61,11 +58,7 @@ export async function operatorLogin(
   const locked = await lockedUntil(database.db, key, nowMs);
   if (locked) throw new AppError('ACCOUNT_LOCKED', { minutes: Math.ceil((locked - nowMs) / MINUTE_MS) });
 
-  const operator = await database.db
-    .selectFrom('operators')
-    .selectAll()
-    .where('username', '=', body.username)
-    .executeTakeFirst();
+  const operator = await repo.findOperatorByUsername(database.db, body.username);
   const passwordOk = operator
     ? await verifyPassword(operator.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);
@@ -94,18 +87,15 @@ export async function operatorLogin(
   const expiresAt = nowMs + config.OPERATOR_SESSION_TTL_HOURS * HOUR_MS;
   await database.transaction(async (trx) => {
     // Conditional update: two concurrent sign-ins with the same code cannot both win.
-    const taken = await trx
-      .updateTable('operators')
-      .set({ lastTotpStep: step })
-      .where('id', '=', operator.id)
-      .where((eb) => eb.or([eb('lastTotpStep', 'is', null), eb('lastTotpStep', '<', step)]))
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw new AppError('TOTP_INVALID');
+    if (!(await repo.takeTotpStep(trx, operator.id, step))) throw new AppError('TOTP_INVALID');
     await clearFailures(trx, key);
-    await trx
-      .insertInto('operatorSessions')
-      .values({ operatorId: operator.id, tokenHash: sha256Hex(token), createdAt: nowMs, expiresAt, ip: meta.ip })
-      .execute();
+    await repo.insertOperatorSession(trx, {
+      operatorId: operator.id,
+      tokenHash: sha256Hex(token),
+      createdAt: nowMs,
+      expiresAt,
+      ip: meta.ip,
+    });
     await appendAudit(trx, {
       operatorId: operator.id,
       operatorUsername: operator.username,
@@ -135,20 +125,7 @@ async function acceptedTotpStep(operator: Operator, token: string, nowMs: number
 export async function authenticateOperator(ctx: AppContext, token: string | undefined): Promise<OperatorPrincipal> {
   if (!token) throw new AppError('UNAUTHORIZED');
   if (token.length > 128) throw new AppError('SESSION_EXPIRED');
-  const row = await ctx.database.db
-    .selectFrom('operatorSessions')
-    .innerJoin('operators', 'operators.id', 'operatorSessions.operatorId')
-    .select([
-      'operatorSessions.id as sessionId',
-      'operatorSessions.expiresAt',
-      'operatorSessions.revokedAt',
-      'operators.id as operatorId',
-      'operators.username',
-      'operators.roles',
-      'operators.status',
-    ])
-    .where('operatorSessions.tokenHash', '=', sha256Hex(token))
-    .executeTakeFirst();
+  const row = await repo.findOperatorSessionByTokenHash(ctx.database.db, sha256Hex(token));
   if (!row || row.revokedAt !== null || row.expiresAt <= ctx.clock.nowMs() || row.status !== 'active') {
     throw new AppError('SESSION_EXPIRED');
   }
@@ -158,7 +135,7 @@ export async function authenticateOperator(ctx: AppContext, token: string | unde
 export async function operatorLogout(ctx: AppContext, principal: OperatorPrincipal, ip: string | null) {
   const nowMs = ctx.clock.nowMs();
   await ctx.database.transaction(async (trx) => {
-    await trx.updateTable('operatorSessions').set({ revokedAt: nowMs }).where('id', '=', principal.sessionId).execute();
+    await repo.revokeOperatorSession(trx, principal.sessionId, nowMs);
     await appendAudit(trx, {
       operatorId: principal.operatorId,
       operatorUsername: principal.username,
@@ -167,4 +144,11 @@ export async function operatorLogout(ctx: AppContext, principal: OperatorPrincip
       atMs: nowMs,
     });
   });
+}
+
+/** The usernames of these operators by id (one query for many; unknown ids are left out). */
+export async function operatorNames(db: Db | Trx, operatorIds: readonly number[]): Promise<Map<number, string>> {
+  if (operatorIds.length === 0) return new Map();
+  const rows = await repo.findOperatorUsernames(db, [...new Set(operatorIds)]);
+  return new Map(rows.map((row) => [Number(row.id), row.username]));
 }

@@ -138,3 +138,14 @@ export async function countResetAttempt(db: Executor, resetId: number) {
 export async function consumePasswordReset(db: Executor, resetId: number, nowMs: number) {
   await db.updateTable('passwordResets').set({ consumedAt: nowMs }).where('id', '=', resetId).execute();
 }
+
+/** The user's latest sessions, newest first (revoked and expired ones included). */
+export function findRecentSessions(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -242,3 +242,27 @@ export async function resetPassword(
 export async function revokeAllSessions(db: Db | Trx, userId: number, nowMs: number, reason: string): Promise<void> {
   await repo.revokeAllSessions(db, userId, nowMs, reason);
 }
+
+export interface SessionSummary {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The user's latest sessions, newest first, as the console shows them: times and origin, never the token. */
+export async function recentSessions(db: Db | Trx, userId: number, limit: number): Promise<SessionSummary[]> {
+  const rows = await repo.findRecentSessions(db, userId, limit);
+  return rows.map((s) => ({
+    id: Number(s.id),
+    createdAt: new Date(s.createdAt).toISOString(),
+    lastSeenAt: new Date(s.lastSeenAt).toISOString(),
+    expiresAt: new Date(s.expiresAt).toISOString(),
+    revokedAt: s.revokedAt === null ? null : new Date(s.revokedAt).toISOString(),
+    ip: s.ip,
+    userAgent: s.userAgent,
+  }));
+}

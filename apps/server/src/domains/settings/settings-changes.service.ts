@@ -1,7 +1,9 @@
 import { parseAmount } from '@bourse/shared/money';
 import type { SettingsChange, SettingsChangeStatus } from '@bourse/shared/schemas/settings-admin';
 import type { Db, Dialect, Trx } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, invariant } from '../../platform/errors.ts';
+import { operatorNames } from '../admin/operators.service.ts';
+import * as repo from './settings.repository.ts';
 import { getSettings, writeSettings, type SettingKey, type Settings } from './settings.service.ts';
 
 type Loosens = (from: string, to: string) => boolean;
@@ -72,62 +74,49 @@ export async function changeSettings(
   );
   let pending: { id: number; changes: ChangeSet } | null = null;
   if (Object.keys(held).length > 0) {
-    const row = await trx
-      .insertInto('settingsChanges')
-      .values({ changes: JSON.stringify(held), proposedBy: input.operatorId, proposedAt: input.nowMs })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    pending = { id: Number(row.id), changes: held };
+    const id = await repo.insertSettingsChange(trx, {
+      changes: JSON.stringify(held),
+      proposedBy: input.operatorId,
+      proposedAt: input.nowMs,
+    });
+    pending = { id, changes: held };
   }
   return { applied, pending, settings: await getSettings(trx) };
 }
 
-function changeQuery(db: Db | Trx) {
-  return db
-    .selectFrom('settingsChanges as c')
-    .innerJoin('operators as p', 'p.id', 'c.proposedBy')
-    .leftJoin('operators as d', 'd.id', 'c.decidedBy')
-    .select([
-      'c.id',
-      'c.status',
-      'c.changes',
-      'c.proposedBy',
-      'c.proposedAt',
-      'c.decidedAt',
-      'c.reason',
-      'p.username as proposer',
-      'd.username as decider',
-    ]);
-}
-
-function toSettingsChange(row: {
-  id: number;
-  status: string;
-  changes: string;
-  proposedAt: number;
-  decidedAt: number | null;
-  reason: string | null;
-  proposer: string;
-  decider: string | null;
-}): SettingsChange {
-  const changes = JSON.parse(row.changes) as ChangeSet;
-  return {
-    id: Number(row.id),
-    status: row.status as SettingsChangeStatus,
-    changes: Object.entries(changes).map(([key, change]) => ({ key, from: change.from, to: change.to })),
-    proposedBy: row.proposer,
-    proposedAt: new Date(Number(row.proposedAt)).toISOString(),
-    decidedBy: row.decider,
-    decidedAt: row.decidedAt === null ? null : new Date(Number(row.decidedAt)).toISOString(),
-    reason: row.reason,
+/** The changes as operators see them, with the names of who proposed and who decided each. */
+async function toSettingsChanges(db: Db | Trx, rows: readonly repo.SettingsChangeRow[]): Promise<SettingsChange[]> {
+  const names = await operatorNames(
+    db,
+    rows.flatMap((row) => (row.decidedBy === null ? [row.proposedBy] : [row.proposedBy, row.decidedBy])),
+  );
+  const nameOf = (operatorId: number) => {
+    const name = names.get(Number(operatorId));
+    invariant(name !== undefined, `operator ${operatorId} of a settings change exists`);
+    return name;
   };
+  return rows.map((row) => {
+    const changes = JSON.parse(row.changes) as ChangeSet;
+    return {
+      id: Number(row.id),
+      status: row.status as SettingsChangeStatus,
+      changes: Object.entries(changes).map(([key, change]) => ({ key, from: change.from, to: change.to })),
+      proposedBy: nameOf(row.proposedBy),
+      proposedAt: new Date(Number(row.proposedAt)).toISOString(),
+      decidedBy: row.decidedBy === null ? null : nameOf(row.decidedBy),
+      decidedAt: row.decidedAt === null ? null : new Date(Number(row.decidedAt)).toISOString(),
+      reason: row.reason,
+    };
+  });
 }
 
 /** One settings change as operators see it. */
 export async function findSettingsChange(db: Db | Trx, id: number): Promise<SettingsChange> {
-  const row = await changeQuery(db).where('c.id', '=', id).executeTakeFirst();
+  const row = await repo.findSettingsChangeById(db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return toSettingsChange(row);
+  const [change] = await toSettingsChanges(db, [row]);
+  invariant(change !== undefined, 'one row, one change');
+  return change;
 }
 
 /** Settings changes, pending ones oldest first (the queue), decided ones newest first. */
@@ -135,21 +124,8 @@ export async function listSettingsChanges(
   db: Db,
   filter: { status?: SettingsChangeStatus | undefined; page: number; pageSize: number },
 ) {
-  let query = changeQuery(db);
-  let count = db.selectFrom('settingsChanges as c');
-  if (filter.status) {
-    query = query.where('c.status', '=', filter.status);
-    count = count.where('c.status', '=', filter.status);
-  }
-  const [rows, total] = await Promise.all([
-    query
-      .orderBy('c.id', filter.status === 'pending' ? 'asc' : 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toSettingsChange), total: Number(total.n), page: filter.page, pageSize: filter.pageSize };
+  const { rows, total } = await repo.pageSettingsChanges(db, filter);
+  return { items: await toSettingsChanges(db, rows), total, page: filter.page, pageSize: filter.pageSize };
 }
 
 /**
@@ -169,8 +145,7 @@ export async function decideSettingsChange(
     dialect: Dialect;
   },
 ): Promise<SettingsChange> {
-  const lock = trx.selectFrom('settingsChanges').selectAll().where('id', '=', input.id);
-  const row = await (input.dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
+  const row = await repo.lockSettingsChange(trx, input.dialect, input.id);
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status !== 'pending') throw new AppError('SETTINGS_CHANGE_NOT_PENDING');
   if (input.decision === 'approve') {
@@ -185,15 +160,11 @@ export async function decideSettingsChange(
       { operatorId: input.operatorId, nowMs: input.nowMs },
     );
   }
-  await trx
-    .updateTable('settingsChanges')
-    .set({
-      status: input.decision === 'approve' ? 'approved' : 'rejected',
-      decidedBy: input.operatorId,
-      decidedAt: input.nowMs,
-      reason: input.reason ?? null,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await repo.decideSettingsChangeRow(trx, Number(row.id), {
+    status: input.decision === 'approve' ? 'approved' : 'rejected',
+    decidedBy: input.operatorId,
+    decidedAt: input.nowMs,
+    reason: input.reason ?? null,
+  });
   return findSettingsChange(trx, Number(row.id));
 }

@@ -1,5 +1,8 @@
 import { page } from '@bourse/shared/schemas/common';
 import {
+  feeSettings,
+  feeSettingsAfterUpdate,
+  feeSettingsUpdate,
   rejectSettingsChangeBody,
   settingsChange,
   settingsChangesQuery,
@@ -8,21 +11,73 @@ import {
 import { idParams } from '@bourse/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditedChange } from '../../platform/audit.ts';
+import { appendAudit, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
-import { decideSettingsChange, listSettingsChanges } from './settings-changes.service.ts';
+import {
+  changeSettings,
+  decideSettingsChange,
+  findSettingsChange,
+  listSettingsChanges,
+} from './settings-changes.service.ts';
+import { getSettings, type SettingKey } from './settings.service.ts';
 
 const tags = ['admin'];
 
 /**
- * The second pair of eyes on settings: the queue of changes that loosen a money control, and their
- * approval or rejection by another operator (the same roles that edit the settings), each audited.
+ * The fee and limit settings (admin and finance) and the second pair of eyes on them: the queue of
+ * changes that loosen a money control, and their approval or rejection by another operator (the
+ * same roles that edit the settings). Every change is audited with what it was before.
  */
 export async function registerSettingsAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const roles = ['admin', 'finance'] as const;
+
+  r.get(
+    '/api/admin/settings',
+    { config: { auth: 'operator', roles }, schema: { tags, response: okResponse(feeSettings) } },
+    async () => ok(await getSettings(ctx.database.db)),
+  );
+
+  // A change that loosens a money control is held for a second operator (settings-changes.service.ts);
+  // the answer carries the settings as now stored and that pending change, if any.
+  r.put(
+    '/api/admin/settings',
+    {
+      config: { auth: 'operator', roles },
+      schema: { tags, body: feeSettingsUpdate, response: okResponse(feeSettingsAfterUpdate) },
+    },
+    async (request) => {
+      const values = Object.entries(request.body).filter(([, v]) => v !== undefined) as Array<[SettingKey, string]>;
+      const operator = operatorOf(request);
+      const nowMs = ctx.clock.nowMs();
+      const result = await ctx.database.transaction(async (trx) => {
+        const changed = await changeSettings(trx, { operatorId: operator.operatorId, values, nowMs });
+        const line = {
+          operatorId: operator.operatorId,
+          operatorUsername: operator.username,
+          ip: request.ip ?? null,
+          atMs: nowMs,
+        };
+        if (Object.keys(changed.applied).length > 0 || !changed.pending) {
+          await appendAudit(trx, { ...line, action: 'settings.update', target: null, details: changed.applied });
+        }
+        let pendingChange = null;
+        if (changed.pending) {
+          await appendAudit(trx, {
+            ...line,
+            action: 'settings.change.propose',
+            target: String(changed.pending.id),
+            details: changed.pending.changes,
+          });
+          pendingChange = await findSettingsChange(trx, changed.pending.id);
+        }
+        return { ...changed.settings, pendingChange };
+      });
+      return ok(result);
+    },
+  );
 
   r.get(
     '/api/admin/settings/changes',

@@ -1,5 +1,6 @@
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
+import * as repo from './settings.repository.ts';
 
 /**
  * Operator-adjustable settings with their defaults. Amounts are decimal strings (as on the wire);
@@ -28,7 +29,7 @@ export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type Settings = Record<SettingKey, string>;
 
 export async function getSettings(db: Db | Trx): Promise<Settings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const rows = await repo.findSettingRows(db);
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(
     Object.entries(SETTING_DEFAULTS).map(([key, value]) => [key, stored[key] ?? value]),
@@ -44,16 +45,12 @@ export async function writeSettings(
   const { operatorId, nowMs } = by;
   for (const [key, value] of values) {
     if (!(key in SETTING_DEFAULTS)) continue;
-    await trx
-      .insertInto('settings')
-      .values({ key, value, updatedAt: nowMs, updatedBy: operatorId })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: nowMs, updatedBy: operatorId }))
-      .execute();
+    await repo.upsertSetting(trx, { key, value, nowMs, operatorId });
   }
 }
 
 /** Every stored setting by key, read through the caller's runner (prepared SQL on the order path). */
 export async function settingsMap(run: SqlRunner): Promise<Map<string, string>> {
-  const rows = await run.all<{ key: string; value: string }>('select key, value from settings');
+  const rows = await repo.findSettingRowsVia(run);
   return new Map(rows.map((row) => [row.key, row.value]));
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../platform/throttle.ts';
-import { findUserById } from './users.repository.ts';
+import { findUserById, updateUser } from './users.repository.ts';
 
 const MINUTE_MS = 60_000;
 const lockKey = (userId: number) => `trading-password:${userId}`;
@@ -33,11 +33,7 @@ export async function setTradingPassword(
     throw new AppError('REAUTH_REQUIRED');
   }
   const hash = await hashPassword(body.password);
-  await ctx.database.db
-    .updateTable('users')
-    .set({ tradingPasswordHash: hash, updatedAt: ctx.clock.nowMs() })
-    .where('id', '=', userId)
-    .execute();
+  await updateUser(ctx.database.db, userId, { tradingPasswordHash: hash, updatedAt: ctx.clock.nowMs() });
   // The old password must not keep working from a session's cache.
   forgetVerifiedTradingPasswords(ctx, { userId });
 }

@@ -1,4 +1,9 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/database.ts';
+import type { User, UserUpdate } from '../../platform/db/schema.ts';
+import type { SqlRunner } from '../../platform/db/sql-runner.ts';
+
+/** The users domain's SQL (the users table; sign-up and passwords are auth's). */
 
 type Executor = Db | Trx;
 
@@ -9,4 +14,44 @@ export function findUserById(db: Executor, id: number) {
 /** Locks the user's row for the rest of the transaction (PostgreSQL: `for update`). */
 export async function lockUserRow(trx: Trx, id: number): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function updateUser(db: Executor, userId: number, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+export function findPhonesByIds(db: Executor, userIds: readonly number[]) {
+  return db.selectFrom('users').select(['id', 'phone']).where('id', 'in', userIds).execute();
+}
+
+/** The user's language through the caller's runner (prepared SQL on the order path). */
+export function findLanguageVia(run: SqlRunner, userId: number) {
+  return run.get<{ lang: string }>('select lang from users where id = ?', [userId]);
+}
+
+/**
+ * A page of users, newest first, whose phone or nickname contains `q` (`%`, `_` and `\` taken
+ * literally), and how many match.
+ */
+export async function pageUsers(
+  db: Db,
+  filter: { q?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: User[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (filter.q) {
+    const escaped = filter.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const pattern = `%${escaped}%`;
+    // Both dialects honour an explicit ESCAPE; SQLite has no default escape character.
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`${eb.ref('phone')} like ${pattern} escape '\\'`,
+        sql<boolean>`${eb.ref('nickname')} like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }

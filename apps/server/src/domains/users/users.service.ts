@@ -1,15 +1,16 @@
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/languages';
+import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 import type { KycStatus, UserInfo } from '@bourse/shared/schemas/auth';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findUserById, lockUserRow } from './users.repository.ts';
+import * as repo from './users.repository.ts';
 
 /** The user row by id (undefined when there is none), for the domains that act on an investor. */
 export function findUser(db: Db | Trx, userId: number) {
-  return findUserById(db, userId);
+  return repo.findUserById(db, userId);
 }
 
 /**
@@ -18,7 +19,7 @@ export function findUser(db: Db | Trx, userId: number) {
  * has no row locks (its writers are serialized), and callers there do not call it.
  */
 export function lockUser(trx: Trx, userId: number): Promise<void> {
-  return lockUserRow(trx, userId);
+  return repo.lockUserRow(trx, userId);
 }
 
 /** The user as the app sees them: no hashes, no internal status. */
@@ -38,7 +39,7 @@ export function toUserInfo(user: User): UserInfo {
 }
 
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
-  const user = await findUserById(ctx.database.db, userId);
+  const user = await repo.findUserById(ctx.database.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   return toUserInfo(user);
 }
@@ -50,11 +51,7 @@ export async function updateProfile(
 ): Promise<UserInfo> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length > 0) {
-    await ctx.database.db
-      .updateTable('users')
-      .set({ ...set, updatedAt: ctx.clock.nowMs() })
-      .where('id', '=', userId)
-      .execute();
+    await repo.updateUser(ctx.database.db, userId, { ...set, updatedAt: ctx.clock.nowMs() });
   }
   return getUserInfo(ctx, userId);
 }
@@ -64,7 +61,7 @@ export async function userContact(
   db: Db | Trx,
   userId: number,
 ): Promise<{ id: number; phone: string; lang: Language } | undefined> {
-  const user = await findUserById(db, userId);
+  const user = await repo.findUserById(db, userId);
   return user
     ? { id: user.id, phone: user.phone, lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE }
     : undefined;
@@ -73,22 +70,61 @@ export async function userContact(
 /** The phone numbers of these users, for the console's lists. */
 export async function phonesByUserId(db: Db | Trx, userIds: readonly number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'phone'])
-    .where('id', 'in', [...new Set(userIds)])
-    .execute();
+  const rows = await repo.findPhonesByIds(db, [...new Set(userIds)]);
   return new Map(rows.map((row) => [Number(row.id), row.phone]));
 }
 
 /** The standing shown in the personal centre: credit points and level (0 and 1 for none). */
 export async function userStanding(db: Db | Trx, userId: number): Promise<{ creditPoints: number; level: number }> {
-  const user = await findUserById(db, userId);
+  const user = await repo.findUserById(db, userId);
   return { creditPoints: user?.creditPoints ?? 0, level: user?.level ?? 1 };
 }
 
 /** The user's language, read through the caller's runner; the default for an unknown user. */
 export async function languageOfUser(run: SqlRunner, userId: number): Promise<Language> {
-  const row = await run.get<{ lang: string }>('select lang from users where id = ?', [userId]);
+  const row = await repo.findLanguageVia(run, userId);
   return row && isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE;
+}
+
+/** An investor as the console lists them: contact data and account state, no money. */
+export function toAdminUser(user: User): AdminUser {
+  return {
+    id: Number(user.id),
+    phone: user.phone,
+    nickname: user.nickname,
+    kycStatus: user.kycStatus,
+    status: user.status === 'frozen' ? 'frozen' : 'active',
+    level: user.level,
+    creditPoints: user.creditPoints,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+/** The console's user search: a page of users, newest first, by part of a phone number or nickname. */
+export async function searchUsers(
+  db: Db,
+  query: { q?: string | undefined; page: number; pageSize: number },
+): Promise<{ items: AdminUser[]; total: number; page: number; pageSize: number }> {
+  const { rows, total } = await repo.pageUsers(db, {
+    q: query.q,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { items: rows.map(toAdminUser), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Freezes or unfreezes an account: NOT_FOUND for an unknown user, CONFLICT when it already has that
+ * status. Returns the user as changed. In the caller's transaction (signing the user out is the
+ * caller's part).
+ */
+export async function setAccountStatus(
+  trx: Trx,
+  input: { userId: number; status: 'frozen' | 'active'; nowMs: number },
+): Promise<User> {
+  const user = await repo.findUserById(trx, input.userId);
+  if (!user) throw new AppError('NOT_FOUND');
+  if (user.status === input.status) throw new AppError('CONFLICT');
+  await repo.updateUser(trx, user.id, { status: input.status, updatedAt: input.nowMs });
+  return { ...user, status: input.status };
 }

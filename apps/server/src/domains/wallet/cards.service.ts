@@ -1,9 +1,10 @@
 import type { BankCard } from '@bourse/shared/schemas/wallet';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { AppContext } from '../../platform/context.ts';
-import { isUniqueViolation } from '../../platform/db/database.ts';
+import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getVerifiedIdentity } from '../kyc/kyc.service.ts';
+import * as repo from './cards.repository.ts';
 import { maskIban } from './wallet.service.ts';
 
 /**
@@ -34,13 +35,21 @@ function toCard(row: {
 }
 
 export async function listCards(ctx: AppContext, userId: number): Promise<BankCard[]> {
-  const rows = await ctx.database.db
-    .selectFrom('bankCards')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
+  return activeCards(ctx.database.db, userId);
+}
+
+/** The investor's bound (active) cards, oldest first, the IBAN masked. */
+export async function activeCards(db: Db | Trx, userId: number): Promise<BankCard[]> {
+  const rows = await repo.findActiveCardsByUserId(db, userId);
+  return rows.map(toCard);
+}
+
+/**
+ * The investor's bound cards for the console's user page, the IBAN masked, in the order that page
+ * has always shown them (none asked of the database; see the repository).
+ */
+export async function activeCardsForConsole(db: Db | Trx, userId: number): Promise<BankCard[]> {
+  const rows = await repo.findActiveCardsByUserIdInPlanOrder(db, userId);
   return rows.map(toCard);
 }
 
@@ -62,29 +71,19 @@ export async function bindCard(
   if (!sameName(input.holderName, identity.realName)) throw new AppError('CARD_HOLDER_MISMATCH');
   // One account, one investor: the holder check alone lets two investors whose own names match
   // bind the same IBAN. The partial unique index (migration 0009) settles a race between the two.
-  const boundTo = async () =>
-    ctx.database.db
-      .selectFrom('bankCards')
-      .select('userId')
-      .where('iban', '=', iban)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
+  const boundTo = async () => repo.findActiveHolderOfIban(ctx.database.db, iban);
   const holder = await boundTo();
   if (holder)
     throw new AppError(Number(holder.userId) === userId ? 'CARD_ALREADY_BOUND' : 'IBAN_BOUND_TO_ANOTHER_ACCOUNT');
   try {
-    const row = await ctx.database.db
-      .insertInto('bankCards')
-      .values({
-        userId,
-        bankName: input.bankName,
-        branch: input.branch,
-        holderName: input.holderName.normalize('NFC'),
-        iban,
-        createdAt: ctx.clock.nowMs(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await repo.insertCard(ctx.database.db, {
+      userId,
+      bankName: input.bankName,
+      branch: input.branch,
+      holderName: input.holderName.normalize('NFC'),
+      iban,
+      createdAt: ctx.clock.nowMs(),
+    });
     return toCard(row);
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -100,25 +99,10 @@ export async function bindCard(
 /** Unbinds a card, unless a withdrawal to it is still waiting for an operator. */
 export async function unbindCard(ctx: AppContext, userId: number, cardId: number): Promise<void> {
   await ctx.database.transaction(async (trx) => {
-    const card = await trx
-      .selectFrom('bankCards')
-      .select('id')
-      .where('id', '=', cardId)
-      .where('userId', '=', userId)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
+    const card = await repo.findActiveCardId(trx, userId, cardId);
     if (!card) throw new AppError('CARD_NOT_FOUND');
-    const pending = await trx
-      .selectFrom('withdrawals')
-      .select('id')
-      .where('cardId', '=', cardId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    const pending = await repo.findPendingWithdrawalToCard(trx, cardId);
     if (pending) throw new AppError('CARD_HAS_PENDING_WITHDRAWAL');
-    await trx
-      .updateTable('bankCards')
-      .set({ status: 'removed', removedAt: ctx.clock.nowMs() })
-      .where('id', '=', cardId)
-      .execute();
+    await repo.removeCard(trx, cardId, ctx.clock.nowMs());
   });
 }

@@ -1,12 +1,6 @@
-import { page } from '@bourse/shared/schemas/common';
 import {
-  adminPayment,
-  adminPaymentsQuery,
-  adminWithdrawal,
-  adminWithdrawalsQuery,
   bankCard,
   bindCardBody,
-  decidedWithdrawal,
   depositBody,
   financeRecord,
   payment,
@@ -15,14 +9,14 @@ import {
   withdrawal,
   withdrawalBody,
 } from '@bourse/shared/schemas/wallet';
-import { idParams, rejectBody } from '@bourse/shared/schemas/common';
+import { idParams } from '@bourse/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okAnswer, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { operatorOf, userOf } from '../../platform/fastify-types.ts';
+import { userOf } from '../../platform/fastify-types.ts';
 import { moneyCommands } from '../../platform/money-command.ts';
 import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { bindCard, listCards, unbindCard } from './cards.service.ts';
@@ -30,10 +24,7 @@ import { moneyWriteRateLimit } from './money-write-limits.ts';
 import { SIGNATURE_HEADER } from '../../platform/payment-provider.ts';
 import {
   applyPaymentEvent,
-  decideWithdrawalAudited,
-  listPaymentsForConsole,
   listRecords,
-  listWithdrawalsForConsole,
   registerWalletPortfolio,
   requestWithdrawal,
   startPayment,
@@ -158,54 +149,4 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
       },
     );
   });
-
-  // Console: the withdrawal queue and the payments list (finance), each decision audited.
-  const finance = ['admin', 'finance'] as const;
-  r.get(
-    '/api/admin/withdrawals',
-    {
-      config: { auth: 'operator', roles: finance },
-      schema: { tags: ['admin'], querystring: adminWithdrawalsQuery, response: okResponse(page(adminWithdrawal)) },
-    },
-    async (request) => ok(await listWithdrawalsForConsole(ctx.database.db, request.query)),
-  );
-
-  for (const decision of ['pay', 'reject'] as const) {
-    r.post(
-      `/api/admin/withdrawals/:id/${decision}`,
-      {
-        config: { auth: 'operator', roles: finance },
-        schema: {
-          tags: ['admin'],
-          params: idParams,
-          ...(decision === 'reject' ? { body: rejectBody } : {}),
-          response: okResponse(decidedWithdrawal),
-        },
-      },
-      async (request) => {
-        const operator = operatorOf(request);
-        const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
-        // An operator's decision has no Idempotency-Key: the status check makes a second one a refusal.
-        const decided = await money.executeUnkeyed((trx) =>
-          decideWithdrawalAudited(trx, deps, {
-            withdrawalId: request.params.id,
-            operator,
-            decision,
-            reason,
-            ip: request.ip ?? null,
-          }),
-        );
-        return ok(decided);
-      },
-    );
-  }
-
-  r.get(
-    '/api/admin/payments',
-    {
-      config: { auth: 'operator', roles: finance },
-      schema: { tags: ['admin'], querystring: adminPaymentsQuery, response: okResponse(page(adminPayment)) },
-    },
-    async (request) => ok(await listPaymentsForConsole(ctx.database.db, request.query)),
-  );
 }

@@ -2,9 +2,6 @@ import {
   adminLoginBody,
   adminLoginResponse,
   auditEntry,
-  createInvitationBody,
-  invitation,
-  invitationCodeParams,
   clockAdvanceBody,
   clockAdvanceResult,
   ledgerReport,
@@ -12,50 +9,27 @@ import {
   outboxEntry,
 } from '@bourse/shared/schemas/admin';
 import { page, pageQuery } from '@bourse/shared/schemas/common';
-import type { Invitation } from '@bourse/shared/schemas/admin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SimulatedClock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Trx } from '../../platform/db/database.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
-import { createInvitation, disableInvitation, listInvitations } from '../invitations/invitations.service.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
-import { appendAudit, listAudit } from '../../platform/audit.ts';
+import { appendAudit, auditedChange, listAudit } from '../../platform/audit.ts';
+import { listOutbox } from './admin.service.ts';
 import { operatorLogin, operatorLogout, toOperatorInfo } from './operators.service.ts';
 
 const tags = ['admin'];
 
+/**
+ * The console's own routes: operator sign-in and sign-out, the audit log, the outbox, the ledger
+ * check and the simulated clock. The pages of a domain live with that domain.
+ */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  /** Runs an operator's change and its audit line in one transaction: no change without its record. */
-  async function audited<T>(
-    request: FastifyRequest,
-    action: string,
-    target: string | null | ((result: T) => string),
-    details: Record<string, unknown> | null,
-    change: (trx: Trx, nowMs: number) => Promise<T>,
-  ): Promise<T> {
-    const operator = operatorOf(request);
-    const nowMs = ctx.clock.nowMs();
-    return ctx.database.transaction(async (trx) => {
-      const result = await change(trx, nowMs);
-      await appendAudit(trx, {
-        operatorId: operator.operatorId,
-        operatorUsername: operator.username,
-        action,
-        target: typeof target === 'function' ? target(result) : target,
-        details,
-        ip: request.ip ?? null,
-        atMs: nowMs,
-      });
-      return result;
-    });
-  }
 
   r.post(
     '/api/admin/login',
@@ -93,51 +67,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  const invitationRoles = ['admin', 'support'] as const;
-
-  r.get(
-    '/api/admin/invitations',
-    {
-      config: { auth: 'operator', roles: invitationRoles },
-      schema: { tags, querystring: pageQuery, response: okResponse(page(invitation)) },
-    },
-    async (request) => ok(await listInvitations(ctx.database.db, request.query)),
-  );
-
-  r.post(
-    '/api/admin/invitations',
-    {
-      config: { auth: 'operator', roles: invitationRoles },
-      schema: { tags, body: createInvitationBody, response: okResponse(invitation) },
-    },
-    async (request) => {
-      const body = request.body;
-      const operator = operatorOf(request);
-      const created = await audited(
-        request,
-        'invitation.create',
-        (inv: Invitation) => inv.code,
-        { note: body.note ?? null, maxUses: body.maxUses ?? null },
-        (trx, nowMs) => createInvitation(trx, { ...body, operatorId: operator.operatorId, nowMs }),
-      );
-      return ok(created);
-    },
-  );
-
-  r.post(
-    '/api/admin/invitations/:code/disable',
-    {
-      config: { auth: 'operator', roles: invitationRoles },
-      schema: { tags, params: invitationCodeParams, response: okResponse(invitation) },
-    },
-    async (request) =>
-      ok(
-        await audited(request, 'invitation.disable', request.params.code, null, (trx, nowMs) =>
-          disableInvitation(trx, request.params.code, nowMs),
-        ),
-      ),
-  );
-
   r.get(
     '/api/admin/audit',
     {
@@ -153,36 +82,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       config: { auth: 'operator', roles: ['admin', 'support'] },
       schema: { tags, querystring: pageQuery, response: okResponse(page(outboxEntry)) },
     },
-    async (request) => {
-      const { page: pageNo, pageSize } = request.query;
-      const db = ctx.database.db;
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('outbox')
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        db
-          .selectFrom('outbox')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return ok({
-        items: rows.map((row) => ({
-          id: Number(row.id),
-          channel: row.channel,
-          recipient: row.recipient,
-          template: row.template,
-          body: row.body,
-          createdAt: new Date(row.createdAt).toISOString(),
-        })),
-        total: Number(total.n),
-        page: pageNo,
-        pageSize,
-      });
-    },
+    async (request) => ok(await listOutbox(ctx.database.db, request.query)),
   );
 
   r.post(
@@ -223,8 +123,11 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       const clock = ctx.clock;
       if (!(clock instanceof SimulatedClock)) throw new AppError('CLOCK_NOT_SIMULATED');
       const before = clock.now().toISOString();
-      const now = await audited(request, 'clock.advance', null, { ms: request.body.ms, from: before }, () =>
-        Promise.resolve(clock.advance(request.body.ms)),
+      const now = await auditedChange(
+        ctx,
+        request,
+        { action: 'clock.advance', target: null, details: { ms: request.body.ms, from: before } },
+        () => Promise.resolve(clock.advance(request.body.ms)),
       );
       // Whatever fell due in the skipped time happens now, in the order it fell due.
       const jobs = await ctx.jobs.runDue();

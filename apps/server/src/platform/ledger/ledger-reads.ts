@@ -1,0 +1,80 @@
+import type { Db, Trx } from '../db/database.ts';
+
+/** Read-only views of the ledger for the console: a user's accounts and their recent entries. */
+
+type Executor = Db | Trx;
+
+/** Every ledger account of one user with its kind, code and balance in minor units. */
+export async function accountsOfUser(
+  db: Executor,
+  userId: number,
+): Promise<Array<{ id: number; kind: string; code: string; balanceMinor: number }>> {
+  const rows = await db
+    .selectFrom('ledgerAccounts')
+    .select(['id', 'kind', 'code', 'balanceMinor'])
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    code: row.code,
+    balanceMinor: Number(row.balanceMinor),
+  }));
+}
+
+export interface EntryWithPostings {
+  id: number;
+  kind: string;
+  memo: string | null;
+  createdAtMs: number;
+  /** Every posting of the entry (the other side's accounts too), in the order they were written. */
+  postings: Array<{ accountCode: string; amountMinor: number }>;
+}
+
+/**
+ * The latest entries, newest first, that post to any of these accounts (at most `limit`), each
+ * with all its postings.
+ */
+export async function recentEntriesOfAccounts(
+  db: Executor,
+  accountIds: readonly number[],
+  limit: number,
+): Promise<EntryWithPostings[]> {
+  if (accountIds.length === 0) return [];
+  const entries = await db
+    .selectFrom('journalEntries as e')
+    .select(['e.id', 'e.kind', 'e.memo', 'e.createdAt'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('postings as p')
+          .select('p.id')
+          .whereRef('p.entryId', '=', 'e.id')
+          .where('p.accountId', 'in', accountIds),
+      ),
+    )
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+  if (entries.length === 0) return [];
+  const postings = await db
+    .selectFrom('postings as p')
+    .innerJoin('ledgerAccounts as a', 'a.id', 'p.accountId')
+    .select(['p.entryId', 'a.code', 'p.amountMinor'])
+    .where(
+      'p.entryId',
+      'in',
+      entries.map((e) => Number(e.id)),
+    )
+    .orderBy('p.id')
+    .execute();
+  return entries.map((e) => ({
+    id: Number(e.id),
+    kind: e.kind,
+    memo: e.memo,
+    createdAtMs: Number(e.createdAt),
+    postings: postings
+      .filter((p) => Number(p.entryId) === Number(e.id))
+      .map((p) => ({ accountCode: p.code, amountMinor: Number(p.amountMinor) })),
+  }));
+}

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every domain has the same shape (docs/architecture.md, "Domain shape"): `<d>.routes.ts` and `<d>.admin-routes.ts`
  * parse, call a service and answer; `<d>.service.ts` holds the rules and runs in the transaction
- * its caller opens; `<d>.repository.ts` holds the SQL. Two parts of that are checked here over the
- * whole tree: no route file writes SQL, and no service opens a transaction unless it is listed
- * below as the owner of its unit of work, with the reason.
+ * its caller opens; `<d>.repository.ts` holds the SQL. Checked here over the whole tree: no file
+ * but a repository writes SQL (routes, services, the simulator, the order path alike), and no
+ * service opens a transaction unless it is listed below as the owner of its unit of work, with the
+ * reason.
  */
 const DOMAINS = path.join(import.meta.dirname, 'domains');
 
@@ -50,6 +51,20 @@ function where(source: ts.SourceFile, node: ts.Node, what: string): string {
   return `${source.fileName}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`;
 }
 
+/** The start of a SQL statement (a `select` must also have its `from`, so prose is not mistaken for it). */
+const SQL_TEXT =
+  /^\s*(select\s[\s\S]*\sfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+\w+\s+as\s*\()/i;
+
+/** A string or template argument that is SQL text (a template's literal parts read together). */
+function isSqlText(argument: ts.Expression | undefined): boolean {
+  if (!argument) return false;
+  if (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument)) return SQL_TEXT.test(argument.text);
+  if (ts.isTemplateExpression(argument)) {
+    return SQL_TEXT.test([argument.head.text, ...argument.templateSpans.map((span) => span.literal.text)].join(' x '));
+  }
+  return false;
+}
+
 /** `file:line what` of every query builder call (`.selectFrom(` …) and raw `sql` template or helper. */
 function sqlIn(file: string, text: string): string[] {
   const source = sourceOf(file, text);
@@ -61,6 +76,9 @@ function sqlIn(file: string, text: string): string[] {
       SQL_BUILDERS.has(node.expression.name.text)
     ) {
       found.push(where(source, node, node.expression.name.text));
+    } else if (ts.isCallExpression(node) && isSqlText(node.arguments[0])) {
+      // SQL text handed to a runner (`run.get('select …')`, the order path's prepared statements).
+      found.push(where(source, node, 'SQL text'));
     } else if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === 'sql') {
       found.push(where(source, node, 'sql``'));
     } else if (
@@ -100,6 +118,10 @@ function domainFiles(keep: (relative: string) => boolean): string[] {
 
 const read = (relative: string) => readFileSync(path.join(DOMAINS, relative), 'utf8');
 const routeFiles = domainFiles((file) => file.endsWith('routes.ts'));
+// Every source file of a domain but its repositories (and tests, which set up rows directly).
+const nonRepositoryFiles = domainFiles(
+  (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.repository.ts'),
+);
 // Only the services directly in a domain's folder (domains/<d>/<name>.service.ts).
 const serviceFiles = domainFiles((file) => /^[^/]+\/[^/]+\.service\.ts$/.test(file));
 
@@ -114,6 +136,9 @@ describe('the checks themselves', () => {
       '// selectFrom( in a comment, and sql` too',
       "const d = 'insertInto(';",
       'const e = repo.findUser(db, 1);',
+      "const f = await run.get('select lang from users where id = ?', [1]);",
+      'const g = await run.all(`select ${COLUMNS} from orders`);',
+      "const h = t('select a language');",
     ].join('\n');
     expect(sqlIn('sample.ts', sample)).toEqual([
       'sample.ts:1 selectFrom',
@@ -122,6 +147,8 @@ describe('the checks themselves', () => {
       'sample.ts:3 deleteFrom',
       'sample.ts:4 sql``',
       'sample.ts:5 sql.raw',
+      'sample.ts:9 SQL text',
+      'sample.ts:10 SQL text',
     ]);
   });
 
@@ -144,6 +171,11 @@ describe('the checks themselves', () => {
 describe('every domain has the same shape', () => {
   it('keeps SQL out of the route files: they parse, call a service and answer', () => {
     expect(routeFiles.flatMap((file) => sqlIn(file, read(file)))).toEqual([]);
+  });
+
+  it('keeps all SQL in the repositories', () => {
+    expect(nonRepositoryFiles).toEqual(expect.arrayContaining(['market/simulator.ts', 'trading/fill-units.ts']));
+    expect(nonRepositoryFiles.flatMap((file) => sqlIn(file, read(file)))).toEqual([]);
   });
 
   it('lets only the listed services open a transaction; the others run in their caller’s', () => {

@@ -8,11 +8,16 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import { appendAudit } from '../../platform/audit.ts';
 import { insertInstrument } from './instruments.service.ts';
-import { findInstrumentByCode } from './market.repository.ts';
+import {
+  barTimesBetween,
+  findInstrumentByCode,
+  insertMarketImport,
+  minuteBarsFrom,
+  upsertBars,
+  type BarTable,
+} from './market.repository.ts';
 import { parseOhlcvCsv, type ParsedBar } from './ohlcv-csv.ts';
 
-/** Rows per INSERT: 7 parameters each, well inside SQLite's and PostgreSQL's limits. */
-const INSERT_CHUNK = 1_000;
 /** Problems an API answer carries; the command line asks for all of them. */
 export const IMPORT_PROBLEMS_SHOWN = 1_000;
 const PREVIEW_BARS = 5;
@@ -36,7 +41,6 @@ export interface ImportInput {
   maxProblems?: number | undefined;
 }
 
-type BarTable = 'minuteBars' | 'dailyBars';
 type BarRow = ParsedBar & { instrumentId: number };
 
 function toCandle(bar: ParsedBar): Candle {
@@ -133,24 +137,22 @@ export async function importBars(ctx: AppContext, input: ImportInput): Promise<I
       trx,
       table,
       bars.map((bar) => ({ instrumentId, ...bar })),
+      'replace',
     );
     const dailyBarsRolledUp =
       interval === '1m' ? await rollUpDays(ctx, trx, instrumentId, { fromMs: first.t, toMs: last.t }) : 0;
-    await trx
-      .insertInto('marketImports')
-      .values({
-        instrumentId,
-        operatorId: input.operator?.id ?? null,
-        fileName: input.fileName,
-        fileSha256,
-        interval,
-        rowsTotal: parsed.rowsTotal,
-        rowsWritten: bars.length,
-        firstT: first.t,
-        lastT: last.t,
-        createdAt: nowMs,
-      })
-      .execute();
+    await insertMarketImport(trx, {
+      instrumentId,
+      operatorId: input.operator?.id ?? null,
+      fileName: input.fileName,
+      fileSha256,
+      interval,
+      rowsTotal: parsed.rowsTotal,
+      rowsWritten: bars.length,
+      firstT: first.t,
+      lastT: last.t,
+      createdAt: nowMs,
+    });
     const result = summary({ isNew, existing, dailyBarsRolledUp, dryRun: false });
     await appendAudit(trx, {
       operatorId: input.operator?.id ?? null,
@@ -185,34 +187,9 @@ async function existingBars(db: Db | Trx, table: BarTable, instrumentId: number,
   const first = bars[0];
   const last = bars[bars.length - 1];
   if (!first || !last) return { inRange: 0, replaced: 0 };
-  const rows = await db
-    .selectFrom(table)
-    .select('t')
-    .where('instrumentId', '=', instrumentId)
-    .where('t', '>=', first.t)
-    .where('t', '<=', last.t)
-    .execute();
+  const rows = await barTimesBetween(db, table, instrumentId, first.t, last.t);
   const fileTimes = new Set(bars.map((bar) => bar.t));
   return { inRange: rows.length, replaced: rows.filter((row) => fileTimes.has(Number(row.t))).length };
-}
-
-/** Inserts bars, overwriting a stored bar at the same time completely. */
-async function upsertBars(trx: Trx, table: BarTable, rows: readonly BarRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await trx
-      .insertInto(table)
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .onConflict((oc) =>
-        oc.columns(['instrumentId', 't']).doUpdateSet((eb) => ({
-          open: eb.ref('excluded.open'),
-          high: eb.ref('excluded.high'),
-          low: eb.ref('excluded.low'),
-          close: eb.ref('excluded.close'),
-          volume: eb.ref('excluded.volume'),
-        })),
-      )
-      .execute();
-  }
 }
 
 /**
@@ -238,14 +215,12 @@ async function rollUpDays(
   };
   const covered = new Set([tradingDate(range.fromMs), tradingDate(range.toMs)]);
   // A trading date spans at most one day either side of its UTC date, whatever the zone's offset.
-  const minutes = await trx
-    .selectFrom('minuteBars')
-    .selectAll()
-    .where('instrumentId', '=', instrumentId)
-    .where('t', '>=', dateKey(tradingDate(range.fromMs)) - DAY_MS)
-    .where('t', '<', dateKey(tradingDate(range.toMs)) + 2 * DAY_MS)
-    .orderBy('t')
-    .execute();
+  const minutes = await minuteBarsFrom(
+    trx,
+    instrumentId,
+    dateKey(tradingDate(range.fromMs)) - DAY_MS,
+    dateKey(tradingDate(range.toMs)) + 2 * DAY_MS,
+  );
   const days = new Map<string, BarRow>();
   for (const row of minutes) {
     const t = Number(row.t);
@@ -272,6 +247,6 @@ async function rollUpDays(
     }
   }
   const rows = [...days.values()];
-  await upsertBars(trx, 'dailyBars', rows);
+  await upsertBars(trx, 'dailyBars', rows, 'replace');
   return rows.length;
 }

@@ -9,6 +9,8 @@ import type { Instrument } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import {
+  insertInstrumentRow,
+  updateInstrumentIfStatus,
   countMinuteBars,
   dailyHistory,
   findInstrumentByCode,
@@ -71,31 +73,27 @@ export async function insertInstrument(trx: Trx, input: NewInstrument, nowMs: nu
   invariant(startPriceTicks !== null && startPriceTicks > 0, 'a start price is a positive price');
   const names = input.names ?? {};
   try {
-    return await trx
-      .insertInto('instruments')
-      .values({
-        code: input.code,
-        name: input.name,
-        names: JSON.stringify(names),
-        pinyin: searchPinyin(input.name, names),
-        sector: input.sector,
-        board: input.board ?? 'main',
-        lotSize: input.lotSize,
-        currency: input.currency,
-        peX100: ratioX100(input.pe),
-        industryPeX100: ratioX100(input.industryPe),
-        sharesOutstanding: input.sharesOutstanding,
-        status: input.status ?? 'listed',
-        startPriceTicks,
-        driftBp: input.driftBp ?? 500,
-        volatilityBp: input.volatilityBp ?? 2500,
-        simSeed: hashSeed(input.code) % 1_000_000,
-        source: input.source ?? 'simulated',
-        createdAt: nowMs,
-        updatedAt: nowMs,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await insertInstrumentRow(trx, {
+      code: input.code,
+      name: input.name,
+      names: JSON.stringify(names),
+      pinyin: searchPinyin(input.name, names),
+      sector: input.sector,
+      board: input.board ?? 'main',
+      lotSize: input.lotSize,
+      currency: input.currency,
+      peX100: ratioX100(input.pe),
+      industryPeX100: ratioX100(input.industryPe),
+      sharesOutstanding: input.sharesOutstanding,
+      status: input.status ?? 'listed',
+      startPriceTicks,
+      driftBp: input.driftBp ?? 500,
+      volatilityBp: input.volatilityBp ?? 2500,
+      simSeed: hashSeed(input.code) % 1_000_000,
+      source: input.source ?? 'simulated',
+      createdAt: nowMs,
+      updatedAt: nowMs,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('INSTRUMENT_CODE_TAKEN', { code: input.code });
     throw error;
@@ -244,13 +242,7 @@ export async function updateInstrument(
   if (Object.keys(changes).length === 0) return { instrument: before, changes };
 
   // The status it was read with: a concurrent edit that listed or suspended it first wins, this one conflicts.
-  const updated = await trx
-    .updateTable('instruments')
-    .set({ ...next, updatedAt: nowMs })
-    .where('id', '=', before.id)
-    .where('status', '=', before.status)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await updateInstrumentIfStatus(trx, before.id, before.status, { ...next, updatedAt: nowMs });
   if (!updated) throw new AppError('CONFLICT');
   return { instrument: updated, changes };
 }

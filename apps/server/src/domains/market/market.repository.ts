@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/database.ts';
-import type { Bar, Instrument } from '../../platform/db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
+import type {
+  Bar,
+  BarsTable,
+  FavoritesTable,
+  Instrument,
+  InstrumentsTable,
+  MarketImportsTable,
+} from '../../platform/db/schema.ts';
 import { placeholders, type SqlRunner } from '../../platform/db/sql-runner.ts';
 
 /** SQL of the market domain only. */
@@ -72,6 +80,47 @@ export function listFavorites(db: Db | Trx, userId: number) {
 }
 
 /** The console's list: instruments matching the text (code, names, pinyin) and status, by code. */
+/** The position of this instrument among the user's favorites, if it is one. */
+export function findFavorite(db: Db | Trx, userId: number, instrumentId: number) {
+  return db
+    .selectFrom('favorites')
+    .select('position')
+    .where('userId', '=', userId)
+    .where('instrumentId', '=', instrumentId)
+    .executeTakeFirst();
+}
+
+/** How many favorites the user has and the last position taken (null when none). */
+export function favoritesExtent(db: Db | Trx, userId: number) {
+  return db
+    .selectFrom('favorites')
+    .select(({ fn }) => [fn.countAll<number>().as('count'), fn.max('position').as('last')])
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertFavorite(db: Db | Trx, favorite: Insertable<FavoritesTable>): Promise<void> {
+  await db.insertInto('favorites').values(favorite).execute();
+}
+
+export async function deleteFavorite(db: Db | Trx, userId: number, instrumentId: number): Promise<void> {
+  await db.deleteFrom('favorites').where('userId', '=', userId).where('instrumentId', '=', instrumentId).execute();
+}
+
+export async function setFavoritePosition(
+  db: Db | Trx,
+  userId: number,
+  instrumentId: number,
+  position: number,
+): Promise<void> {
+  await db
+    .updateTable('favorites')
+    .set({ position })
+    .where('userId', '=', userId)
+    .where('instrumentId', '=', instrumentId)
+    .execute();
+}
+
 export async function findInstrumentsPage(
   db: Db,
   filter: { q?: string | undefined; status?: string | undefined; limit: number; offset: number },
@@ -196,4 +245,147 @@ export function findLabels(
   ids: readonly number[],
 ): Promise<Array<{ id: number; code: string; name: string }>> {
   return run.all(`select id, code, name from instruments where id in (${placeholders(ids.length)})`, [...ids]);
+}
+
+// ── bars, imports and instruments: the simulator's, the importer's and the console's writes ─────────
+
+/** Rows per INSERT: 7 parameters each, well inside SQLite's and PostgreSQL's limits. */
+const INSERT_CHUNK = 1_000;
+
+export type BarTable = 'minuteBars' | 'dailyBars';
+export type NewBar = Insertable<BarsTable>;
+
+/**
+ * Inserts bars; a stored bar at the same time is overwritten: completely (`replace`, a file's bars),
+ * or keeping its open (`extend`, the simulator's bar still forming).
+ */
+export async function upsertBars(
+  db: Db | Trx,
+  table: BarTable,
+  rows: readonly NewBar[],
+  mode: 'replace' | 'extend',
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['instrumentId', 't']).doUpdateSet((eb) =>
+          mode === 'replace'
+            ? {
+                open: eb.ref('excluded.open'),
+                high: eb.ref('excluded.high'),
+                low: eb.ref('excluded.low'),
+                close: eb.ref('excluded.close'),
+                volume: eb.ref('excluded.volume'),
+              }
+            : {
+                high: eb.ref('excluded.high'),
+                low: eb.ref('excluded.low'),
+                close: eb.ref('excluded.close'),
+                volume: eb.ref('excluded.volume'),
+              },
+        ),
+      )
+      .execute();
+  }
+}
+
+/** Inserts bars that are known to be new (a back-fill of an instrument without history). */
+export async function insertBars(db: Db | Trx, table: BarTable, rows: readonly NewBar[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** The times of the stored bars in [fromT, toT]. */
+export function barTimesBetween(db: Db | Trx, table: BarTable, instrumentId: number, fromT: number, toT: number) {
+  return db
+    .selectFrom(table)
+    .select('t')
+    .where('instrumentId', '=', instrumentId)
+    .where('t', '>=', fromT)
+    .where('t', '<=', toT)
+    .execute();
+}
+
+/** The minute bars in [fromT, toT), oldest first. */
+export function minuteBarsFrom(db: Db | Trx, instrumentId: number, fromT: number, toT: number): Promise<Bar[]> {
+  return db
+    .selectFrom('minuteBars')
+    .selectAll()
+    .where('instrumentId', '=', instrumentId)
+    .where('t', '>=', fromT)
+    .where('t', '<', toT)
+    .orderBy('t')
+    .execute();
+}
+
+/** The newest `limit` bars of an instrument, newest first. */
+export function latestBars(db: Db | Trx, table: BarTable, instrumentId: number, limit: number): Promise<Bar[]> {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('instrumentId', '=', instrumentId)
+    .orderBy('t', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** True when the instrument has any daily bar. */
+export async function hasDailyBars(db: Db | Trx, instrumentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('dailyBars')
+    .select('t')
+    .where('instrumentId', '=', instrumentId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertMarketImport(db: Db | Trx, row: Insertable<MarketImportsTable>): Promise<void> {
+  await db.insertInto('marketImports').values(row).execute();
+}
+
+/** What the simulator needs of every instrument, in id order. */
+export function simulatedInstruments(db: Db | Trx) {
+  return db
+    .selectFrom('instruments')
+    .select([
+      'id',
+      'code',
+      'lotSize',
+      'status',
+      'source',
+      'startPriceTicks',
+      'driftBp',
+      'volatilityBp',
+      'simSeed',
+      'sharesOutstanding',
+    ])
+    .orderBy('id')
+    .execute();
+}
+
+export function insertInstrumentRow(trx: Trx, row: Insertable<InstrumentsTable>): Promise<Instrument> {
+  return trx.insertInto('instruments').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates an instrument if its status is still `status` (undefined when another edit came first). */
+export function updateInstrumentIfStatus(
+  trx: Trx,
+  id: number,
+  status: string,
+  changes: Updateable<InstrumentsTable>,
+): Promise<Instrument | undefined> {
+  return trx
+    .updateTable('instruments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -20,6 +20,11 @@ import {
   findBars,
   findInstrumentByCode,
   listFavorites,
+  deleteFavorite,
+  favoritesExtent,
+  findFavorite,
+  insertFavorite,
+  setFavoritePosition,
   listInstruments as listInstrumentRows,
   findLabels,
   findTradableByCode,
@@ -199,14 +204,7 @@ export async function instrumentDetail(
 ): Promise<InstrumentDetail> {
   const instrument = await requireInstrument(ctx, code);
   const item = toListItem(ctx, instrument, options.lang);
-  const favorite = options.userId
-    ? await ctx.database.db
-        .selectFrom('favorites')
-        .select('position')
-        .where('userId', '=', options.userId)
-        .where('instrumentId', '=', instrument.id)
-        .executeTakeFirst()
-    : undefined;
+  const favorite = options.userId ? await findFavorite(ctx.database.db, options.userId, instrument.id) : undefined;
   const ratio = (x100: number | null) => (x100 === null ? null : formatMinor(x100));
   return {
     ...strip(item),
@@ -348,38 +346,22 @@ export async function addFavorite(ctx: AppContext, userId: number, code: string)
   await ctx.database.transaction(async (trx) => {
     const instrument = await findInstrumentByCode(trx, code);
     if (!instrument) throw new AppError('INSTRUMENT_NOT_FOUND', { code });
-    const existing = await trx
-      .selectFrom('favorites')
-      .select(({ fn }) => [fn.countAll<number>().as('count'), fn.max('position').as('last')])
-      .where('userId', '=', userId)
-      .executeTakeFirstOrThrow();
-    const already = await trx
-      .selectFrom('favorites')
-      .select('position')
-      .where('userId', '=', userId)
-      .where('instrumentId', '=', instrument.id)
-      .executeTakeFirst();
+    const existing = await favoritesExtent(trx, userId);
+    const already = await findFavorite(trx, userId, instrument.id);
     if (already) return;
     if (Number(existing.count) >= FAVORITES_MAX) throw new AppError('FAVORITES_LIMIT', { max: FAVORITES_MAX });
-    await trx
-      .insertInto('favorites')
-      .values({
-        userId,
-        instrumentId: instrument.id,
-        position: existing.last === null ? 0 : Number(existing.last) + 1,
-        createdAt: ctx.clock.nowMs(),
-      })
-      .execute();
+    await insertFavorite(trx, {
+      userId,
+      instrumentId: instrument.id,
+      position: existing.last === null ? 0 : Number(existing.last) + 1,
+      createdAt: ctx.clock.nowMs(),
+    });
   });
 }
 
 export async function removeFavorite(ctx: AppContext, userId: number, code: string): Promise<void> {
   const instrument = await requireInstrument(ctx, code);
-  await ctx.database.db
-    .deleteFrom('favorites')
-    .where('userId', '=', userId)
-    .where('instrumentId', '=', instrument.id)
-    .execute();
+  await deleteFavorite(ctx.database.db, userId, instrument.id);
 }
 
 /** Reorders the favorites: `codes` must be exactly the current favorites, in the new order. */
@@ -391,12 +373,7 @@ export async function reorderFavorites(ctx: AppContext, userId: number, codes: r
       throw new AppError('FAVORITES_ORDER_MISMATCH');
     }
     for (const [position, code] of codes.entries()) {
-      await trx
-        .updateTable('favorites')
-        .set({ position })
-        .where('userId', '=', userId)
-        .where('instrumentId', '=', byCode.get(code) ?? 0)
-        .execute();
+      await setFavoritePosition(trx, userId, byCode.get(code) ?? 0, position);
     }
   });
 }

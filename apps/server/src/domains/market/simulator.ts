@@ -10,6 +10,7 @@ import { mulDivHalfUp } from '@bourse/shared/fees';
 import { parsePrice, TICKS_PER_MINOR } from '@bourse/shared/price';
 import type { Quote } from '@bourse/shared/schemas/market';
 import type { RealtimeHub } from '../../platform/realtime-hub.ts';
+import { hasDailyBars, insertBars, latestBars, simulatedInstruments, upsertBars } from './market.repository.ts';
 import { quoteTopic } from './quote-topic.ts';
 
 export interface SimulatorOptions {
@@ -64,8 +65,6 @@ interface SimState {
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-/** Rows per INSERT: well inside SQLite's and PostgreSQL's parameter limits (7 columns each). */
-const INSERT_CHUNK = 1_000;
 
 /** The price grid: cents from 1.00 up, tenths of a cent below. */
 function tickSize(priceTicks: number): number {
@@ -156,22 +155,7 @@ export class MarketSimulator implements MarketDataProvider {
 
   async refreshInstruments(): Promise<void> {
     this.historyVersion++;
-    const rows = await this.db
-      .selectFrom('instruments')
-      .select([
-        'id',
-        'code',
-        'lotSize',
-        'status',
-        'source',
-        'startPriceTicks',
-        'driftBp',
-        'volatilityBp',
-        'simSeed',
-        'sharesOutstanding',
-      ])
-      .orderBy('id')
-      .execute();
+    const rows = await simulatedInstruments(this.db);
     for (const row of rows) {
       const instrument: SimInstrument = { ...row, id: Number(row.id) };
       const existing = this.states.get(instrument.id);
@@ -391,25 +375,9 @@ export class MarketSimulator implements MarketDataProvider {
     this.pendingDays = new Map();
     if (minutes.length === 0 && days.length === 0) return;
     const row = (r: { instrumentId: number; bar: OpenBar }) => ({ instrumentId: r.instrumentId, ...r.bar });
-    await this.upsert('minuteBars', minutes.map(row));
-    await this.upsert('dailyBars', days.map(row));
-  }
-
-  private async upsert(table: 'minuteBars' | 'dailyBars', rows: BarRow[]) {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await this.db
-        .insertInto(table)
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['instrumentId', 't']).doUpdateSet((eb) => ({
-            high: eb.ref('excluded.high'),
-            low: eb.ref('excluded.low'),
-            close: eb.ref('excluded.close'),
-            volume: eb.ref('excluded.volume'),
-          })),
-        )
-        .execute();
-    }
+    // A bar still forming keeps its open; high, low, close and volume grow.
+    await upsertBars(this.db, 'minuteBars', minutes.map(row), 'extend');
+    await upsertBars(this.db, 'dailyBars', days.map(row), 'extend');
   }
 
   /** One geometric Brownian motion step of `dtYears`. */
@@ -465,20 +433,8 @@ export class MarketSimulator implements MarketDataProvider {
 
   /** Rebuilds the live state of an instrument from its stored bars. */
   private async restore(instrument: SimInstrument): Promise<SimState | null> {
-    const lastMinute = await this.db
-      .selectFrom('minuteBars')
-      .selectAll()
-      .where('instrumentId', '=', instrument.id)
-      .orderBy('t', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const lastDays = await this.db
-      .selectFrom('dailyBars')
-      .selectAll()
-      .where('instrumentId', '=', instrument.id)
-      .orderBy('t', 'desc')
-      .limit(2)
-      .execute();
+    const [lastMinute] = await latestBars(this.db, 'minuteBars', instrument.id, 1);
+    const lastDays = await latestBars(this.db, 'dailyBars', instrument.id, 2);
     const nowMs = this.clock.nowMs();
     const tradingDate = this.calendar.tradingDate(nowMs);
     const todayKey = dateKey(tradingDate);
@@ -529,13 +485,7 @@ export class MarketSimulator implements MarketDataProvider {
    * scaled so that it ends exactly at the instrument's start price.
    */
   private async backfill(instrument: SimInstrument): Promise<void> {
-    const existing = await this.db
-      .selectFrom('dailyBars')
-      .select('t')
-      .where('instrumentId', '=', instrument.id)
-      .limit(1)
-      .executeTakeFirst();
-    if (existing || this.options.backfillDays === 0) return;
+    if (this.options.backfillDays === 0 || (await hasDailyBars(this.db, instrument.id))) return;
 
     const random = new SeededRandom(hashSeed(`${this.options.seed}:${instrument.code}:${instrument.simSeed}:history`));
     const mu = instrument.driftBp / 10_000;
@@ -625,18 +575,8 @@ export class MarketSimulator implements MarketDataProvider {
       'the back-filled path ends at the start price',
     );
     await this.database.transaction(async (trx) => {
-      for (let i = 0; i < dailyRows.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto('dailyBars')
-          .values(dailyRows.slice(i, i + INSERT_CHUNK))
-          .execute();
-      }
-      for (let i = 0; i < minuteRows.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto('minuteBars')
-          .values(minuteRows.slice(i, i + INSERT_CHUNK))
-          .execute();
-      }
+      await insertBars(trx, 'dailyBars', dailyRows);
+      await insertBars(trx, 'minuteBars', minuteRows);
     });
   }
 }

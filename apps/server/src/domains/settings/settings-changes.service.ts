@@ -1,6 +1,7 @@
 import { parseAmount } from '@bourse/shared/money';
 import type { SettingsChange, SettingsChangeStatus } from '@bourse/shared/schemas/settings-admin';
 import type { Db, Dialect, Trx } from '../../platform/db/database.ts';
+import { appendAudit } from '../../platform/audit.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import { operatorNames } from '../admin/operators.service.ts';
 import * as repo from './settings.repository.ts';
@@ -82,6 +83,40 @@ export async function changeSettings(
     pending = { id, changes: held };
   }
   return { applied, pending, settings: await getSettings(trx) };
+}
+
+/**
+ * An operator's `PUT /api/admin/settings`, in the caller's transaction: the change (changeSettings)
+ * with its audit lines — `settings.update` for what was stored (also for a change that stored
+ * nothing and holds nothing), `settings.change.propose` for what waits for a second operator — and
+ * the answer: the settings as now stored, and the pending change, if any.
+ */
+export async function updateSettings(
+  trx: Trx,
+  input: {
+    operator: { operatorId: number; username: string };
+    ip: string | null;
+    values: Array<[SettingKey, string]>;
+    nowMs: number;
+  },
+): Promise<Settings & { pendingChange: SettingsChange | null }> {
+  const { operator, nowMs } = input;
+  const changed = await changeSettings(trx, { operatorId: operator.operatorId, values: input.values, nowMs });
+  const line = { operatorId: operator.operatorId, operatorUsername: operator.username, ip: input.ip, atMs: nowMs };
+  if (Object.keys(changed.applied).length > 0 || !changed.pending) {
+    await appendAudit(trx, { ...line, action: 'settings.update', target: null, details: changed.applied });
+  }
+  let pendingChange: SettingsChange | null = null;
+  if (changed.pending) {
+    await appendAudit(trx, {
+      ...line,
+      action: 'settings.change.propose',
+      target: String(changed.pending.id),
+      details: changed.pending.changes,
+    });
+    pendingChange = await findSettingsChange(trx, changed.pending.id);
+  }
+  return { ...changed.settings, pendingChange };
 }
 
 /** The changes as operators see them, with the names of who proposed and who decided each. */

@@ -1,4 +1,3 @@
-import { page } from '@bourse/shared/schemas/common';
 import {
   feeSettings,
   feeSettingsAfterUpdate,
@@ -8,19 +7,14 @@ import {
   settingsChangesQuery,
   type SettingsChange,
 } from '@bourse/shared/schemas/settings-admin';
-import { idParams } from '@bourse/shared/schemas/common';
+import { idParams, page } from '@bourse/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appendAudit, auditedChange } from '../../platform/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
-import {
-  changeSettings,
-  decideSettingsChange,
-  findSettingsChange,
-  listSettingsChanges,
-} from './settings-changes.service.ts';
+import { decideSettingsChange, listSettingsChanges, updateSettings } from './settings-changes.service.ts';
 import { getSettings, type SettingKey } from './settings.service.ts';
 
 const tags = ['admin'];
@@ -52,29 +46,9 @@ export async function registerSettingsAdminRoutes(app: FastifyInstance, ctx: App
       const values = Object.entries(request.body).filter(([, v]) => v !== undefined) as Array<[SettingKey, string]>;
       const operator = operatorOf(request);
       const nowMs = ctx.clock.nowMs();
-      const result = await ctx.database.transaction(async (trx) => {
-        const changed = await changeSettings(trx, { operatorId: operator.operatorId, values, nowMs });
-        const line = {
-          operatorId: operator.operatorId,
-          operatorUsername: operator.username,
-          ip: request.ip ?? null,
-          atMs: nowMs,
-        };
-        if (Object.keys(changed.applied).length > 0 || !changed.pending) {
-          await appendAudit(trx, { ...line, action: 'settings.update', target: null, details: changed.applied });
-        }
-        let pendingChange = null;
-        if (changed.pending) {
-          await appendAudit(trx, {
-            ...line,
-            action: 'settings.change.propose',
-            target: String(changed.pending.id),
-            details: changed.pending.changes,
-          });
-          pendingChange = await findSettingsChange(trx, changed.pending.id);
-        }
-        return { ...changed.settings, pendingChange };
-      });
+      const result = await ctx.database.transaction((trx) =>
+        updateSettings(trx, { operator, ip: request.ip ?? null, values, nowMs }),
+      );
       return ok(result);
     },
   );

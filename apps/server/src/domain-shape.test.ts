@@ -108,6 +108,21 @@ function transactionsIn(file: string, text: string): string[] {
   return found;
 }
 
+/** `file:line` of every job defined (an object literal with a `nextDueAt`, platform/jobs.ts's Job). */
+function jobsIn(file: string, text: string): string[] {
+  const source = sourceOf(file, text);
+  const found: string[] = [];
+  each(source, (node) => {
+    if (
+      ts.isObjectLiteralExpression(node) &&
+      node.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'nextDueAt')
+    ) {
+      found.push(where(source, node, 'job'));
+    }
+  });
+  return found;
+}
+
 /** Paths under domains/ (relative, with `/`) of the files whose name passes `keep`. */
 function domainFiles(keep: (relative: string) => boolean): string[] {
   return readdirSync(DOMAINS, { recursive: true, encoding: 'utf8' })
@@ -176,6 +191,13 @@ describe('every domain has the same shape', () => {
   it('keeps all SQL in the repositories', () => {
     expect(nonRepositoryFiles).toEqual(expect.arrayContaining(['market/simulator.ts', 'trading/fill-units.ts']));
     expect(nonRepositoryFiles.flatMap((file) => sqlIn(file, read(file)))).toEqual([]);
+  });
+
+  it('defines scheduled work only in <domain>.jobs.ts', () => {
+    expect(jobsIn('sample.ts', 'const job = { name: "x", nextDueAt: () => null, run };')).toEqual(['sample.ts:1 job']);
+    const jobFiles = nonRepositoryFiles.filter((file) => jobsIn(file, read(file)).length > 0);
+    expect(jobFiles).toContain('trading/trading.jobs.ts');
+    expect(jobFiles.filter((file) => !file.endsWith('.jobs.ts'))).toEqual([]);
   });
 
   it('lets only the listed services open a transaction; the others run in their caller’s', () => {

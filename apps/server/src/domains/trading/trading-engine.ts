@@ -2,14 +2,13 @@ import type { Language } from '@bourse/shared/languages';
 import type { Order, Position } from '@bourse/shared/schemas/trading';
 import type { OrderChange } from './order-placement.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { sqlRunner } from '../../platform/db/sql-runner.ts';
 import type { WriteQueue } from '../../platform/db/write-queue.ts';
 import { moneyCommands, type MoneyCommands } from '../../platform/money-command.ts';
 import { publishUserEvent } from '../stream/stream.service.ts';
 import { Matcher } from './matching.ts';
 import { OrderWriter } from './order-writer.ts';
-import * as repo from './trading.repository.ts';
-import { cancelOrderInTransaction, closeRestingOrder } from './fill-units.ts';
+import { expireDayOrders, tradingJobs } from './trading.jobs.ts';
+import { cancelOrderInTransaction } from './fill-units.ts';
 import { describeInTransaction } from './order-wire.ts';
 
 /**
@@ -24,7 +23,7 @@ export class TradingEngine {
   /** Order placement: on the order writer thread (SQLite file) or through `writer`. */
   readonly orders: OrderWriter;
   readonly matcher: Matcher;
-  private stopJob: (() => void) | null = null;
+  private stopJobs: Array<() => void> | null = null;
 
   constructor(private readonly ctx: AppContext) {
     // The money-command pipeline's queue: orders, fills and wallet writes share one group commit.
@@ -38,44 +37,20 @@ export class TradingEngine {
     this.matcher.start();
     // Tests start hundreds of apps, most without an order: there the thread starts with the first.
     if (this.ctx.config.NODE_ENV !== 'test') this.orders.start();
-    this.stopJob ??= this.ctx.jobs.register({
-      name: 'trading.expire-day-orders',
-      nextDueAt: () => repo.nextExpiry(this.ctx.database.db),
-      run: (dueAtMs) => this.expireDayOrders(dueAtMs),
-    });
+    this.stopJobs ??= tradingJobs(this.ctx, this).map((job) => this.ctx.jobs.register(job));
   }
 
   /** Stops matching and expiry, and waits for the orders in flight to be written. */
   async stop(): Promise<void> {
     this.matcher.stop();
-    this.stopJob?.();
-    this.stopJob = null;
+    for (const stop of this.stopJobs ?? []) stop();
+    this.stopJobs = null;
     await this.orders.close();
   }
 
-  /** Day orders whose trading day has ended: expired, their cash or shares released. */
-  async expireDayOrders(dueAtMs: number): Promise<void> {
-    const ids = await repo.expiringOrderIds(this.ctx.database.db, dueAtMs);
-    await Promise.all(
-      ids.map(async (orderId) => {
-        await this.money.executeUnkeyed(async (trx, events) => {
-          const order = await repo.lockOrder(sqlRunner(trx, this.ctx.database.dialect), orderId);
-          if (!order || order.status !== 'new') return null;
-          await closeRestingOrder(this.ctx, trx, {
-            order,
-            status: 'expired',
-            reason: null,
-            nowMs: this.ctx.clock.nowMs(),
-          });
-          const expired = await describeInTransaction(this.ctx, trx, {
-            orderId,
-            positionIds: order.positionId === null ? [] : [order.positionId],
-          });
-          events.add(() => this.announce(expired));
-          return expired;
-        });
-      }),
-    );
+  /** Day orders whose trading day has ended: expired, their cash or shares released (trading.jobs.ts). */
+  expireDayOrders(dueAtMs: number): Promise<void> {
+    return expireDayOrders(this.ctx, this, dueAtMs);
   }
 
   /** The investor cancels a resting order: its hold voided or its shares released, announced after the commit. */

@@ -149,54 +149,73 @@ describe('drawAllotments', () => {
     expect(outcomes.size).toBe(10);
   });
 
-  it('matches the pinned known answers (any change to the algorithm must change its name)', () => {
-    // Computed independently from the description in docs/architecture.md (a Python reimplementation).
-    const seedHex = '5eed0123456789abcdef0123456789abcdef0123456789abcdef89abcdef0123';
-    expect(seedHash(seedHex)).toBe('028ce16cd3de5fee5428424bde93bcf6467694dc47bc0f9404cfa93fea1b0131');
-    expect([...drawAllotments({ seedHex, publicLots: 20, entries: ENTRIES })]).toEqual([
-      [101, 0],
-      [102, 0],
-      [103, 1],
-      [107, 5],
-      [110, 1],
-      [111, 2],
-      [115, 1],
-      [120, 2],
-      [121, 1],
-      [130, 7],
-    ]);
-    expect([...drawAllotments({ seedHex, publicLots: 112, entries: ENTRIES })]).toEqual([
-      [101, 1],
-      [102, 5],
-      [103, 2],
-      [107, 30],
-      [110, 1],
-      [111, 8],
-      [115, 3],
-      [120, 12],
-      [121, 1],
-      [130, 49],
-    ]);
-    expect([
-      ...drawAllotments({
-        seedHex: `${'00'.repeat(31)}01`,
-        publicLots: 7,
-        entries: [
-          { subscriptionId: 1, lots: 3 },
-          { subscriptionId: 2, lots: 1 },
-          { subscriptionId: 5, lots: 10 },
-          { subscriptionId: 9, lots: 4 },
-          { subscriptionId: 12, lots: 2 },
-        ],
-      }),
-    ]).toEqual([
-      [1, 0],
-      [2, 1],
-      [5, 2],
-      [9, 3],
-      [12, 1],
-    ]);
-  });
+  it.each(['dense', 'sparse', undefined] as const)(
+    'matches the pinned known answers with swaps kept %s (any change to the algorithm must change its name)',
+    (store) => {
+      // Computed independently from the description in docs/architecture.md (a Python reimplementation).
+      const seedHex = '5eed0123456789abcdef0123456789abcdef0123456789abcdef89abcdef0123';
+      const options = { store };
+      expect(seedHash(seedHex)).toBe('028ce16cd3de5fee5428424bde93bcf6467694dc47bc0f9404cfa93fea1b0131');
+      expect([...drawAllotments({ seedHex, publicLots: 5, entries: ENTRIES }, options)]).toEqual([
+        [101, 0],
+        [102, 0],
+        [103, 0],
+        [107, 0],
+        [110, 0],
+        [111, 1],
+        [115, 0],
+        [120, 2],
+        [121, 0],
+        [130, 2],
+      ]);
+      expect([...drawAllotments({ seedHex, publicLots: 20, entries: ENTRIES }, options)]).toEqual([
+        [101, 0],
+        [102, 0],
+        [103, 1],
+        [107, 5],
+        [110, 1],
+        [111, 2],
+        [115, 1],
+        [120, 2],
+        [121, 1],
+        [130, 7],
+      ]);
+      expect([...drawAllotments({ seedHex, publicLots: 112, entries: ENTRIES }, options)]).toEqual([
+        [101, 1],
+        [102, 5],
+        [103, 2],
+        [107, 30],
+        [110, 1],
+        [111, 8],
+        [115, 3],
+        [120, 12],
+        [121, 1],
+        [130, 49],
+      ]);
+      expect([
+        ...drawAllotments(
+          {
+            seedHex: `${'00'.repeat(31)}01`,
+            publicLots: 7,
+            entries: [
+              { subscriptionId: 1, lots: 3 },
+              { subscriptionId: 2, lots: 1 },
+              { subscriptionId: 5, lots: 10 },
+              { subscriptionId: 9, lots: 4 },
+              { subscriptionId: 12, lots: 2 },
+            ],
+          },
+          options,
+        ),
+      ]).toEqual([
+        [1, 0],
+        [2, 1],
+        [5, 2],
+        [9, 3],
+        [12, 1],
+      ]);
+    },
+  );
 
   it('refuses a list it cannot number: a repeated id, a lot count below 1 or not whole, bad public lots', () => {
     const seedHex = seedOf('bad');
@@ -264,6 +283,17 @@ describe('drawAllotments, properties', () => {
           (a, b) => ((a.subscriptionId * shuffle) % 7) - ((b.subscriptionId * shuffle) % 7),
         );
         expect([...drawAllotments({ seedHex: seed, publicLots, entries: shuffled })]).toEqual(first);
+      }),
+    );
+  });
+
+  it('draws the same tickets whether the swaps are kept in an array or in a map', () => {
+    fc.assert(
+      fc.property(seedHex, entries, (seed, { list, publicLots }) => {
+        const dense = drawAllotments({ seedHex: seed, publicLots, entries: list }, { store: 'dense' });
+        expect([...drawAllotments({ seedHex: seed, publicLots, entries: list }, { store: 'sparse' })]).toEqual([
+          ...dense,
+        ]);
       }),
     );
   });

@@ -99,12 +99,22 @@ export function uniformBelow(words: { next(): number }, n: number): number {
 }
 
 /**
+ * Where the partial Fisher–Yates keeps the positions it has swapped: `sparse` in a map of the moved
+ * positions only (memory O(publicLots) whatever the demand), `dense` in an array of every applied lot
+ * (4 bytes per lot, faster). Both give the same tickets; by default the array is used only while it is
+ * at most DENSE_FACTOR times the public lots, so memory stays O(publicLots) either way.
+ */
+export type SwapStore = 'dense' | 'sparse';
+const DENSE_FACTOR = 8;
+const UINT32_LIMIT = 2 ** 32;
+
+/**
  * Allotted lots per subscription id, in ascending id order. Undersubscribed or exactly subscribed:
  * everyone gets every lot applied for. Oversubscribed: exactly `publicLots` lots are drawn without
- * replacement, each subscription gets at most what it applied for. Time and memory O(entries +
- * publicLots · log entries), never O(applied lots).
+ * replacement, each subscription gets at most what it applied for. Time O(entries · log entries +
+ * publicLots · log entries), memory O(entries + publicLots), never O(applied lots).
  */
-export function drawAllotments(input: DrawInput): Map<number, number> {
+export function drawAllotments(input: DrawInput, options: { store?: SwapStore } = {}): Map<number, number> {
   assertSeed(input.seedHex);
   const { publicLots } = input;
   if (!Number.isSafeInteger(publicLots) || publicLots < 0) throw new Error(`draw: publicLots ${publicLots} is invalid`);
@@ -131,21 +141,40 @@ export function drawAllotments(input: DrawInput): Map<number, number> {
     return allotted;
   }
 
+  const fitsDense = appliedLots < UINT32_LIMIT;
+  const store = options.store ?? (fitsDense && appliedLots <= DENSE_FACTOR * publicLots ? 'dense' : 'sparse');
+  if (store === 'dense' && !fitsDense) throw new Error('draw: too many applied lots for a dense swap array');
+  const winners = winningTickets(drawWords(input.seedHex), appliedLots, publicLots, store);
   const won = new Float64Array(entries.length);
-  const words = drawWords(input.seedHex);
-  // The virtual array A holds A[t] = t except where `moved` says otherwise; only positions ≥ i are
-  // ever read again, so position i is forgotten once drawn and the map never outgrows publicLots.
+  for (const ticket of winners) won[entryOfTicket(starts, ticket)]! += 1;
+  entries.forEach((entry, k) => allotted.set(entry.subscriptionId, won[k]!));
+  return allotted;
+}
+
+/** Step 5: the tickets A[0 … publicLots − 1] after the partial Fisher–Yates over A[t] = t, t < appliedLots. */
+function winningTickets(words: { next(): number }, appliedLots: number, publicLots: number, store: SwapStore) {
+  const winners = new Float64Array(publicLots);
+  if (store === 'dense') {
+    const tickets = new Uint32Array(appliedLots);
+    for (let t = 0; t < appliedLots; t++) tickets[t] = t;
+    for (let i = 0; i < publicLots; i++) {
+      const j = i + uniformBelow(words, appliedLots - i);
+      winners[i] = tickets[j]!;
+      tickets[j] = tickets[i]!;
+    }
+    return winners;
+  }
+  // A[t] = t except where `moved` says otherwise; only positions ≥ i are ever read again, so
+  // position i is forgotten once drawn and the map never outgrows publicLots.
   const moved = new Map<number, number>();
   for (let i = 0; i < publicLots; i++) {
     const j = i + uniformBelow(words, appliedLots - i);
     const atI = moved.get(i) ?? i;
-    const ticket = moved.get(j) ?? j;
+    winners[i] = moved.get(j) ?? j;
     if (j !== i) moved.set(j, atI);
     moved.delete(i);
-    won[entryOfTicket(starts, ticket)]! += 1;
   }
-  entries.forEach((entry, k) => allotted.set(entry.subscriptionId, won[k]!));
-  return allotted;
+  return winners;
 }
 
 /** The entry k with starts[k] ≤ ticket < starts[k + 1] (binary search; every entry has ≥ 1 ticket). */

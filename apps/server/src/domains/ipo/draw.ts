@@ -106,7 +106,6 @@ export function uniformBelow(words: { next(): number }, n: number): number {
  */
 export type SwapStore = 'dense' | 'sparse';
 const DENSE_FACTOR = 8;
-const UINT32_LIMIT = 2 ** 32;
 
 /**
  * Allotted lots per subscription id, in ascending id order. Undersubscribed or exactly subscribed:
@@ -141,7 +140,7 @@ export function drawAllotments(input: DrawInput, options: { store?: SwapStore } 
     return allotted;
   }
 
-  const fitsDense = appliedLots < UINT32_LIMIT;
+  const fitsDense = appliedLots < TWO_POW_32;
   const store = options.store ?? (fitsDense && appliedLots <= DENSE_FACTOR * publicLots ? 'dense' : 'sparse');
   if (store === 'dense' && !fitsDense) throw new Error('draw: too many applied lots for a dense swap array');
   const winners = winningTickets(drawWords(input.seedHex), appliedLots, publicLots, store);

@@ -547,6 +547,8 @@ export async function createIssue(
     listingAt: msOf(body.listingAt),
   };
   checkTerms(terms);
+  // An index is a market indicator, never issued or traded.
+  if (body.board === 'index') throw new AppError('VALIDATION_FAILED', { detail: 'board' });
   const instrument = await insertInstrument(
     trx,
     {
@@ -641,6 +643,7 @@ export async function editIssue(
   const refused = Object.keys(changes).filter((key) => locked.includes(key));
   if (refused.length > 0) throw new AppError('IPO_TERMS_LOCKED', { fields: refused.join(', ') });
   checkTerms(after);
+  if (patch.board === 'index') throw new AppError('VALIDATION_FAILED', { detail: 'board' });
 
   const pe = patch.pe === undefined ? row.peX100 : ratioX100(patch.pe);
   const industryPe = patch.industryPe === undefined ? row.industryPeX100 : ratioX100(patch.industryPe);

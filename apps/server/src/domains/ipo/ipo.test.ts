@@ -181,6 +181,7 @@ describe.each(DIALECTS)('new shares (IPO) on %s', (dialect) => {
       [{ issueQuantity: 2_000_000 }, 400, 'IPO_QUANTITIES_INVALID'],
       [{ issuePrice: '10.0001', lotSize: 10, publicQuantity: 50_000 }, 400, 'IPO_LOT_VALUE_INEXACT'],
       [{ issuePrice: '0' }, 400, 'VALIDATION_FAILED'],
+      [{ board: 'index' }, 400, 'VALIDATION_FAILED'],
       [{ applicationCode: 'A-TAKEN' }, 200, ''],
       [{ applicationCode: 'A-TAKEN' }, 409, 'IPO_APPLICATION_CODE_TAKEN'],
       [{ code: existing.code }, 409, 'INSTRUMENT_CODE_TAKEN'],

@@ -347,6 +347,33 @@ describe.each(DIALECTS)('new shares (IPO) on %s', (dialect) => {
     await expectRefused(late.userId, () => subscribe(late.token, open.id, { lots: 1 }), 422, 'IPO_NOT_OPEN');
   });
 
+  it('two subscriptions of one investor at once: one is held, the other is IPO_ALREADY_SUBSCRIBED', async () => {
+    const issue = await createIssue();
+    const investor = await subscriber('10000.00');
+    const answers = await Promise.all([
+      subscribe(investor.token, issue.id, { lots: 2 }),
+      subscribe(investor.token, issue.id, { lots: 3 }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(body(answers.find((res) => res.statusCode === 409)!).error).toBe('IPO_ALREADY_SUBSCRIBED');
+    const rows = await t.ctx.database.db.selectFrom('ipoSubscriptions').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    const held = rows[0]!.amountHeldMinor;
+    expect((await t.ctx.ledger.userBalances(t.ctx.database.db, investor.userId)).frozen).toBe(held);
+    await expectLedgerOk(t);
+
+    // A one-click replayed under its key answers the same and holds nothing more.
+    await createIssue();
+    const key = randomUUID();
+    const first = await subscribeAll(investor.token, {}, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await snapshot(investor.userId);
+    const replay = await subscribeAll(investor.token, {}, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(first.body);
+    expect(await snapshot(investor.userId)).toEqual(before);
+  });
+
   it('refuses a subscription to a cancelled issue', async () => {
     const issue = await createIssue();
     const cancelled = await adminCall('POST', `/api/admin/ipo/${issue.id}/cancel`, {

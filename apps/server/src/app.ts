@@ -9,6 +9,8 @@ import { KYC_IMAGE_MAX_BYTES } from '@bourse/shared/schemas/kyc';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './domains/admin/admin.admin-routes.ts';
 import { authenticateOperator } from './domains/admin/operators.service.ts';
+import { registerIpoAdminRoutes } from './domains/ipo/ipo.admin-routes.ts';
+import { registerIpoRoutes } from './domains/ipo/ipo.routes.ts';
 import { registerInvitationAdminRoutes } from './domains/invitations/invitations.admin-routes.ts';
 import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
@@ -210,6 +212,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerStreamRoutes(app, ctx);
   await registerTradingRoutes(app, ctx);
   await registerTradingAdminRoutes(app, ctx);
+  await registerIpoRoutes(app, ctx);
+  await registerIpoAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

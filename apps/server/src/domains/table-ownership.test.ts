@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../platform/config.ts';
 
 /**
- * Trading and the wallet keep to their own tables: an instrument's code and name come from the
+ * Trading, the wallet and the IPO keep to their own tables: an instrument's code and name come from the
  * market domain's service, settings from the settings domain's, a user's phone or row lock from the
  * users domain's, operators from theirs. This test reads the source of both domains (tests aside)
  * and fails on any SQL string or Kysely table name that names another domain's table.
  */
 const FOREIGN_TABLES = ['instruments', 'users', 'settings', 'operators'] as const;
-const SCANNED = ['apps/server/src/domains/trading', 'apps/server/src/domains/wallet'];
+const SCANNED = ['apps/server/src/domains/trading', 'apps/server/src/domains/wallet', 'apps/server/src/domains/ipo'];
 
 const names = FOREIGN_TABLES.join('|');
 /** A Kysely table or column reference: `'users'`, `'instruments as i'`, `'settings.value'`. */

@@ -48,4 +48,16 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(invite).toMatchObject({ uses: 0, status: 'active' });
     expect((await verifyLedger(t.ctx.database.db)).problems).toEqual([]);
   });
+
+  it('populates the new-share calendar: one upcoming issue and one open with its seed hash published', async () => {
+    await seedDemo(t.ctx);
+    const tab = async (status: string) =>
+      body<{ items: Array<{ code: string; status: string; seedHash: string | null }> }>(
+        await t.app.inject({ method: 'GET', url: `/api/ipo?status=${status}` }),
+      ).data.items;
+    expect(await tab('upcoming')).toEqual([expect.objectContaining({ code: 'NVLT', seedHash: null })]);
+    expect(await tab('open')).toEqual([
+      expect.objectContaining({ code: 'SOLR', status: 'open', seedHash: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
+  });
 });

@@ -9,6 +9,7 @@ import { createInvitation } from '../domains/invitations/invitations.service.ts'
 import { appendAudit } from '../platform/audit.ts';
 import { approveSubmission, submitVerification } from '../domains/kyc/kyc.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
+import { seedIpoIssues } from './ipo.ts';
 import { seedInstruments } from './market.ts';
 
 export interface DemoCredentials {
@@ -99,6 +100,12 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   });
 
   await verifyAndFundDemoInvestor(ctx);
+  const operator = await ctx.database.db
+    .selectFrom('operators')
+    .select('id')
+    .where('username', '=', DEMO_OPERATOR)
+    .executeTakeFirstOrThrow();
+  await seedIpoIssues(ctx, { id: Number(operator.id), username: DEMO_OPERATOR });
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;

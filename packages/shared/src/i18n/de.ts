@@ -395,6 +395,14 @@ export const de: Catalog = {
     offline: 'Nicht erreichbar',
   },
   notify: {
+    ipoSubscribed: 'Sie haben {{lots}} Lose {{name}} gezeichnet; {{amount}} sind bis zur Zuteilung reserviert.',
+    ipoCancelled:
+      'Die Neuemission {{name}} wurde abgesagt: {{reason}}. Die reservierten {{amount}} stehen Ihnen wieder zur Verfügung.',
+    ipoAllotted:
+      '{{name}}: Ihnen wurden {{lots}} Lose für {{amount}} zugeteilt; {{refund}} wurden Ihrem Guthaben gutgeschrieben.',
+    ipoNotAllotted:
+      '{{name}}: diesmal keine Zuteilung; die reservierten {{refund}} wurden Ihrem Guthaben gutgeschrieben.',
+    ipoListed: '{{name}} ist jetzt notiert: {{quantity}} Aktien zu {{price}} liegen in Ihren Positionen.',
     resetCodeSms:
       'Ihr Bourse-Bestätigungscode lautet {{code}}. Er ist {{minutes}} Minuten gültig. Geben Sie ihn an niemanden weiter.',
     withdrawalPaid: 'Ihre Auszahlung über {{amount}} wurde auf Ihr Bankkonto überwiesen.',
@@ -823,6 +831,21 @@ export const de: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Heute gekaufte Aktien können ab {{date}} verkauft werden (T+1)',
     ORDER_NOT_FOUND: 'Auftrag nicht gefunden',
     ORDER_NOT_OPEN: 'Dieser Auftrag ist nicht mehr offen',
+    IPO_NOT_FOUND: 'Diese Neuemission gibt es nicht',
+    IPO_NOT_OPEN: 'Diese Neuemission ist nicht zur Zeichnung geöffnet',
+    IPO_CANCELLED: 'Diese Neuemission wurde abgesagt',
+    IPO_ALREADY_SUBSCRIBED: 'Sie haben diese Neuemission bereits gezeichnet',
+    IPO_LOTS_NOT_WHOLE: 'Bitte geben Sie eine ganze Zahl von Losen ein',
+    IPO_LOTS_NOT_POSITIVE: 'Bitte zeichnen Sie mindestens 1 Los',
+    IPO_LOTS_ABOVE_MAXIMUM: 'Sie können höchstens {{max}} Lose dieser Emission zeichnen',
+    IPO_NOTHING_OPEN: 'Es ist keine Neuemission zur Zeichnung geöffnet, die Sie noch nicht gezeichnet haben',
+    IPO_TERMS_LOCKED:
+      'Die Zeichnung hat begonnen: Preis, Losgröße, Höchstzahl der Lose und Zeitraum sind nicht mehr änderbar',
+    IPO_SCHEDULE_INVALID: 'Die Termine müssen aufeinander folgen: Zeichnungsbeginn, -ende, Zuteilung, Notierung',
+    IPO_QUANTITIES_INVALID: 'Die Mengen passen nicht: öffentlich ≤ Emission ≤ Aktien gesamt, in ganzen Losen',
+    IPO_LOT_VALUE_INEXACT: 'Ein Los zum Emissionspreis muss einen Betrag in ganzen Cent ergeben',
+    IPO_APPLICATION_CODE_TAKEN: 'Dieser Zeichnungscode ist bereits vergeben',
+    IPO_NOT_CANCELLABLE: 'Diese Emission kann nicht mehr abgesagt werden',
   },
   admin: {
     title: 'Bourse-Betreiberkonsole',

@@ -395,6 +395,13 @@ export const es: Catalog = {
     offline: 'Fuera de línea',
   },
   notify: {
+    ipoSubscribed: 'Ha suscrito {{lots}} lotes de {{name}}; {{amount}} quedan retenidos hasta la adjudicación.',
+    ipoCancelled:
+      'La nueva emisión de {{name}} se ha cancelado: {{reason}}. Los {{amount}} retenidos vuelven a estar disponibles.',
+    ipoAllotted:
+      '{{name}}: se le han adjudicado {{lots}} lotes por {{amount}}; {{refund}} se han devuelto a su efectivo.',
+    ipoNotAllotted: '{{name}}: esta vez sin adjudicación; los {{refund}} retenidos se han devuelto a su efectivo.',
+    ipoListed: '{{name}} ya cotiza: {{quantity}} acciones a {{price}} están en sus posiciones.',
     resetCodeSms:
       'Su código de verificación de Bourse es {{code}}. Es válido durante {{minutes}} minutos. No lo comparta con nadie.',
     withdrawalPaid: 'Su retirada de {{amount}} se ha abonado en su cuenta bancaria.',
@@ -819,6 +826,21 @@ export const es: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Las acciones compradas hoy se pueden vender a partir del {{date}} (T+1)',
     ORDER_NOT_FOUND: 'Orden no encontrada',
     ORDER_NOT_OPEN: 'Esta orden ya no está abierta',
+    IPO_NOT_FOUND: 'Esta nueva emisión no existe',
+    IPO_NOT_OPEN: 'Esta nueva emisión no está abierta a suscripción',
+    IPO_CANCELLED: 'Esta nueva emisión ha sido cancelada',
+    IPO_ALREADY_SUBSCRIBED: 'Ya se ha suscrito a esta nueva emisión',
+    IPO_LOTS_NOT_WHOLE: 'Introduzca un número entero de lotes',
+    IPO_LOTS_NOT_POSITIVE: 'Suscriba al menos 1 lote',
+    IPO_LOTS_ABOVE_MAXIMUM: 'Puede suscribir como máximo {{max}} lotes de esta emisión',
+    IPO_NOTHING_OPEN: 'No hay ninguna nueva emisión abierta a la que aún no se haya suscrito',
+    IPO_TERMS_LOCKED:
+      'La suscripción ha comenzado: el precio, el tamaño del lote, el máximo de lotes y el periodo ya no pueden cambiar',
+    IPO_SCHEDULE_INVALID: 'Las fechas deben sucederse: inicio y fin de la suscripción, adjudicación, cotización',
+    IPO_QUANTITIES_INVALID: 'Las cantidades no encajan: pública ≤ emisión ≤ total de acciones, en lotes enteros',
+    IPO_LOT_VALUE_INEXACT: 'Un lote al precio de emisión debe sumar céntimos enteros',
+    IPO_APPLICATION_CODE_TAKEN: 'Este código de suscripción ya está en uso',
+    IPO_NOT_CANCELLABLE: 'Esta emisión ya no se puede cancelar',
   },
   admin: {
     title: 'Consola de operadores de Bourse',

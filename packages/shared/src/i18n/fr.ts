@@ -397,6 +397,14 @@ export const fr: Catalog = {
     offline: 'Hors ligne',
   },
   notify: {
+    ipoSubscribed: 'Vous avez souscrit {{lots}} lots de {{name}} ; {{amount}} sont bloqués jusqu’à l’allocation.',
+    ipoCancelled:
+      'L’introduction en bourse de {{name}} a été annulée : {{reason}}. Les {{amount}} bloqués sont de nouveau disponibles.',
+    ipoAllotted:
+      '{{name}} : {{lots}} lots vous ont été alloués pour {{amount}} ; {{refund}} ont été reversés sur vos liquidités.',
+    ipoNotAllotted:
+      '{{name}} : aucune allocation cette fois ; les {{refund}} bloqués ont été reversés sur vos liquidités.',
+    ipoListed: '{{name}} est désormais coté : {{quantity}} actions à {{price}} figurent dans vos positions.',
     resetCodeSms:
       'Votre code de vérification Bourse est {{code}}. Il est valable {{minutes}} minutes. Ne le communiquez à personne.',
     withdrawalPaid: 'Votre retrait de {{amount}} a été versé sur votre compte bancaire.',
@@ -825,6 +833,21 @@ export const fr: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Les actions achetées aujourd’hui peuvent être vendues à partir du {{date}} (T+1)',
     ORDER_NOT_FOUND: 'Ordre introuvable',
     ORDER_NOT_OPEN: 'Cet ordre n’est plus ouvert',
+    IPO_NOT_FOUND: 'Cette introduction en bourse n’existe pas',
+    IPO_NOT_OPEN: 'Cette introduction en bourse n’est pas ouverte à la souscription',
+    IPO_CANCELLED: 'Cette introduction en bourse a été annulée',
+    IPO_ALREADY_SUBSCRIBED: 'Vous avez déjà souscrit à cette introduction en bourse',
+    IPO_LOTS_NOT_WHOLE: 'Veuillez saisir un nombre entier de lots',
+    IPO_LOTS_NOT_POSITIVE: 'Veuillez souscrire au moins 1 lot',
+    IPO_LOTS_ABOVE_MAXIMUM: 'Vous pouvez souscrire au plus {{max}} lots de cette émission',
+    IPO_NOTHING_OPEN: 'Aucune introduction en bourse à laquelle vous n’avez pas encore souscrit n’est ouverte',
+    IPO_TERMS_LOCKED:
+      'La souscription a commencé : prix, taille du lot, nombre maximal de lots et période ne peuvent plus changer',
+    IPO_SCHEDULE_INVALID: 'Les dates doivent se suivre : début et fin de souscription, allocation, cotation',
+    IPO_QUANTITIES_INVALID: 'Les quantités ne conviennent pas : public ≤ émission ≤ total des actions, en lots entiers',
+    IPO_LOT_VALUE_INEXACT: 'Un lot au prix d’émission doit faire un nombre entier de centimes',
+    IPO_APPLICATION_CODE_TAKEN: 'Ce code de souscription est déjà utilisé',
+    IPO_NOT_CANCELLABLE: 'Cette émission ne peut plus être annulée',
   },
   admin: {
     title: 'Console opérateur Bourse',

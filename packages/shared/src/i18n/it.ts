@@ -395,6 +395,14 @@ export const it: Catalog = {
     offline: 'Non disponibile',
   },
   notify: {
+    ipoSubscribed: 'Ha sottoscritto {{lots}} lotti di {{name}}; {{amount}} restano bloccati fino all’assegnazione.',
+    ipoCancelled:
+      'La nuova emissione {{name}} è stata annullata: {{reason}}. I {{amount}} bloccati sono di nuovo disponibili.',
+    ipoAllotted:
+      '{{name}}: le sono stati assegnati {{lots}} lotti per {{amount}}; {{refund}} sono tornati nella sua liquidità.',
+    ipoNotAllotted:
+      '{{name}}: nessuna assegnazione questa volta; i {{refund}} bloccati sono tornati nella sua liquidità.',
+    ipoListed: '{{name}} è ora quotata: {{quantity}} azioni a {{price}} sono nelle sue posizioni.',
     resetCodeSms:
       'Il Suo codice di verifica Bourse è {{code}}. È valido per {{minutes}} minuti. Non lo comunichi a nessuno.',
     withdrawalPaid: 'Il suo prelievo di {{amount}} è stato accreditato sul suo conto bancario.',
@@ -819,6 +827,21 @@ export const it: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Le azioni acquistate oggi si possono vendere dal {{date}} (T+1)',
     ORDER_NOT_FOUND: 'Ordine non trovato',
     ORDER_NOT_OPEN: 'Questo ordine non è più aperto',
+    IPO_NOT_FOUND: 'Questa nuova emissione non esiste',
+    IPO_NOT_OPEN: 'Questa nuova emissione non è aperta alla sottoscrizione',
+    IPO_CANCELLED: 'Questa nuova emissione è stata annullata',
+    IPO_ALREADY_SUBSCRIBED: 'Ha già sottoscritto questa nuova emissione',
+    IPO_LOTS_NOT_WHOLE: 'Inserisca un numero intero di lotti',
+    IPO_LOTS_NOT_POSITIVE: 'Sottoscriva almeno 1 lotto',
+    IPO_LOTS_ABOVE_MAXIMUM: 'Può sottoscrivere al massimo {{max}} lotti di questa emissione',
+    IPO_NOTHING_OPEN: 'Nessuna nuova emissione che non abbia già sottoscritto è aperta alla sottoscrizione',
+    IPO_TERMS_LOCKED:
+      'La sottoscrizione è iniziata: prezzo, dimensione del lotto, massimo di lotti e periodo non possono più cambiare',
+    IPO_SCHEDULE_INVALID: 'Le date devono susseguirsi: inizio e fine della sottoscrizione, assegnazione, quotazione',
+    IPO_QUANTITIES_INVALID: 'Le quantità non tornano: pubblica ≤ emissione ≤ totale azioni, in lotti interi',
+    IPO_LOT_VALUE_INEXACT: 'Un lotto al prezzo di emissione deve dare centesimi interi',
+    IPO_APPLICATION_CODE_TAKEN: 'Questo codice di sottoscrizione è già in uso',
+    IPO_NOT_CANCELLABLE: 'Questa emissione non può più essere annullata',
   },
   admin: {
     title: 'Console operatori Bourse',

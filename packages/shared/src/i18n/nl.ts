@@ -397,6 +397,13 @@ export const nl: Catalog = {
     offline: 'Niet bereikbaar',
   },
   notify: {
+    ipoSubscribed: 'U hebt ingeschreven op {{lots}} loten {{name}}; {{amount}} blijft geblokkeerd tot de toewijzing.',
+    ipoCancelled:
+      'De nieuwe emissie {{name}} is geannuleerd: {{reason}}. De geblokkeerde {{amount}} is weer beschikbaar.',
+    ipoAllotted:
+      '{{name}}: u kreeg {{lots}} loten toegewezen voor {{amount}}; {{refund}} is teruggestort naar uw saldo.',
+    ipoNotAllotted: '{{name}}: deze keer geen toewijzing; de geblokkeerde {{refund}} is teruggestort naar uw saldo.',
+    ipoListed: '{{name}} is nu genoteerd: {{quantity}} aandelen tegen {{price}} staan in uw posities.',
     resetCodeSms:
       'Uw Bourse-verificatiecode is {{code}}. Deze code is {{minutes}} minuten geldig. Deel deze met niemand.',
     withdrawalPaid: 'Uw opname van {{amount}} is naar uw bankrekening overgemaakt.',
@@ -822,6 +829,21 @@ export const nl: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Vandaag gekochte aandelen kunnen vanaf {{date}} worden verkocht (T+1)',
     ORDER_NOT_FOUND: 'Order niet gevonden',
     ORDER_NOT_OPEN: 'Deze order staat niet meer open',
+    IPO_NOT_FOUND: 'Deze nieuwe emissie bestaat niet',
+    IPO_NOT_OPEN: 'Deze nieuwe emissie staat niet open voor inschrijving',
+    IPO_CANCELLED: 'Deze nieuwe emissie is geannuleerd',
+    IPO_ALREADY_SUBSCRIBED: 'U hebt al op deze nieuwe emissie ingeschreven',
+    IPO_LOTS_NOT_WHOLE: 'Voer een geheel aantal loten in',
+    IPO_LOTS_NOT_POSITIVE: 'Schrijf in op minstens 1 lot',
+    IPO_LOTS_ABOVE_MAXIMUM: 'U kunt op hoogstens {{max}} loten van deze emissie inschrijven',
+    IPO_NOTHING_OPEN: 'Er staat geen nieuwe emissie open waarop u nog niet hebt ingeschreven',
+    IPO_TERMS_LOCKED:
+      'De inschrijving is begonnen: prijs, lotgrootte, maximum aantal loten en periode kunnen niet meer wijzigen',
+    IPO_SCHEDULE_INVALID: 'De data moeten op elkaar volgen: begin en einde van de inschrijving, toewijzing, notering',
+    IPO_QUANTITIES_INVALID: 'De aantallen kloppen niet: publiek ≤ emissie ≤ totaal aandelen, in hele loten',
+    IPO_LOT_VALUE_INEXACT: 'Eén lot tegen de emissieprijs moet op hele centen uitkomen',
+    IPO_APPLICATION_CODE_TAKEN: 'Deze inschrijvingscode is al in gebruik',
+    IPO_NOT_CANCELLABLE: 'Deze emissie kan niet meer worden geannuleerd',
   },
   admin: {
     title: 'Bourse-beheerconsole',

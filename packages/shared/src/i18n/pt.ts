@@ -394,6 +394,12 @@ export const pt: Catalog = {
     offline: 'Indisponível',
   },
   notify: {
+    ipoSubscribed: 'Subscreveu {{lots}} lotes de {{name}}; {{amount}} ficam cativos até à atribuição.',
+    ipoCancelled:
+      'A nova emissão {{name}} foi cancelada: {{reason}}. Os {{amount}} cativos estão novamente disponíveis.',
+    ipoAllotted: '{{name}}: foram-lhe atribuídos {{lots}} lotes por {{amount}}; {{refund}} voltaram ao seu saldo.',
+    ipoNotAllotted: '{{name}}: desta vez sem atribuição; os {{refund}} cativos voltaram ao seu saldo.',
+    ipoListed: '{{name}} está agora cotada: {{quantity}} ações a {{price}} estão nas suas posições.',
     resetCodeSms:
       'O seu código de verificação Bourse é {{code}}. É válido durante {{minutes}} minutos. Não o partilhe com ninguém.',
     withdrawalPaid: 'O seu levantamento de {{amount}} foi pago na sua conta bancária.',
@@ -818,6 +824,21 @@ export const pt: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'As ações compradas hoje podem ser vendidas a partir de {{date}} (T+1)',
     ORDER_NOT_FOUND: 'Ordem não encontrada',
     ORDER_NOT_OPEN: 'Esta ordem já não está aberta',
+    IPO_NOT_FOUND: 'Esta nova emissão não existe',
+    IPO_NOT_OPEN: 'Esta nova emissão não está aberta a subscrição',
+    IPO_CANCELLED: 'Esta nova emissão foi cancelada',
+    IPO_ALREADY_SUBSCRIBED: 'Já subscreveu esta nova emissão',
+    IPO_LOTS_NOT_WHOLE: 'Introduza um número inteiro de lotes',
+    IPO_LOTS_NOT_POSITIVE: 'Subscreva pelo menos 1 lote',
+    IPO_LOTS_ABOVE_MAXIMUM: 'Pode subscrever no máximo {{max}} lotes desta emissão',
+    IPO_NOTHING_OPEN: 'Não há nenhuma nova emissão aberta que ainda não tenha subscrito',
+    IPO_TERMS_LOCKED:
+      'A subscrição começou: o preço, o tamanho do lote, o máximo de lotes e o período já não podem mudar',
+    IPO_SCHEDULE_INVALID: 'As datas têm de se suceder: início e fim da subscrição, atribuição, cotação',
+    IPO_QUANTITIES_INVALID: 'As quantidades não batem certo: pública ≤ emissão ≤ total de ações, em lotes inteiros',
+    IPO_LOT_VALUE_INEXACT: 'Um lote ao preço de emissão tem de dar cêntimos inteiros',
+    IPO_APPLICATION_CODE_TAKEN: 'Este código de subscrição já está em uso',
+    IPO_NOT_CANCELLABLE: 'Esta emissão já não pode ser cancelada',
   },
   admin: {
     title: 'Consola de operadores Bourse',

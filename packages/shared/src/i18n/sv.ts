@@ -395,6 +395,12 @@ export const sv: Catalog = {
     offline: 'Ej tillgänglig',
   },
   notify: {
+    ipoSubscribed: 'Du har tecknat {{lots}} poster i {{name}}; {{amount}} är reserverat fram till tilldelningen.',
+    ipoCancelled: 'Nyemissionen {{name}} har ställts in: {{reason}}. De reserverade {{amount}} är tillgängliga igen.',
+    ipoAllotted: '{{name}}: du tilldelades {{lots}} poster för {{amount}}; {{refund}} har återförts till ditt saldo.',
+    ipoNotAllotted:
+      '{{name}}: ingen tilldelning den här gången; de reserverade {{refund}} har återförts till ditt saldo.',
+    ipoListed: '{{name}} är nu noterad: {{quantity}} aktier till {{price}} finns bland dina innehav.',
     resetCodeSms:
       'Din verifieringskod för Bourse är {{code}}. Den gäller i {{minutes}} minuter. Dela den inte med någon.',
     withdrawalPaid: 'Ditt uttag på {{amount}} har betalats ut till ditt bankkonto.',
@@ -817,6 +823,20 @@ export const sv: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Aktier som köpts i dag kan säljas från {{date}} (T+1)',
     ORDER_NOT_FOUND: 'Ordern hittades inte',
     ORDER_NOT_OPEN: 'Den här ordern är inte längre öppen',
+    IPO_NOT_FOUND: 'Den här nyemissionen finns inte',
+    IPO_NOT_OPEN: 'Den här nyemissionen är inte öppen för teckning',
+    IPO_CANCELLED: 'Den här nyemissionen har ställts in',
+    IPO_ALREADY_SUBSCRIBED: 'Du har redan tecknat den här nyemissionen',
+    IPO_LOTS_NOT_WHOLE: 'Ange ett helt antal poster',
+    IPO_LOTS_NOT_POSITIVE: 'Teckna minst 1 post',
+    IPO_LOTS_ABOVE_MAXIMUM: 'Du kan teckna högst {{max}} poster i den här emissionen',
+    IPO_NOTHING_OPEN: 'Ingen nyemission som du inte redan har tecknat är öppen för teckning',
+    IPO_TERMS_LOCKED: 'Teckningen har börjat: pris, poststorlek, högsta antal poster och period kan inte längre ändras',
+    IPO_SCHEDULE_INVALID: 'Datumen måste följa på varandra: teckningsstart, -slut, tilldelning, notering',
+    IPO_QUANTITIES_INVALID: 'Antalen stämmer inte: allmänheten ≤ emission ≤ totalt antal aktier, i hela poster',
+    IPO_LOT_VALUE_INEXACT: 'En post till emissionskursen måste bli hela cent',
+    IPO_APPLICATION_CODE_TAKEN: 'Den här teckningskoden används redan',
+    IPO_NOT_CANCELLABLE: 'Den här emissionen kan inte längre ställas in',
   },
   admin: {
     title: 'Bourse operatörskonsol',

@@ -212,6 +212,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/instruments',
         'GET /api/admin/instruments/X',
         'GET /api/admin/invitations',
+        'GET /api/admin/ipo',
+        'GET /api/admin/ipo/X',
+        'GET /api/admin/ipo/X/results',
         'GET /api/admin/kyc',
         'GET /api/admin/kyc/X/images/X',
         'GET /api/admin/me',
@@ -229,6 +232,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/instruments/X/import',
         'POST /api/admin/invitations',
         'POST /api/admin/invitations/X/disable',
+        'POST /api/admin/ipo',
+        'POST /api/admin/ipo/X/cancel',
         'POST /api/admin/kyc/X/approve',
         'POST /api/admin/kyc/X/resubmit',
         'POST /api/admin/ledger/verify',
@@ -240,6 +245,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/withdrawals/X/pay',
         'POST /api/admin/withdrawals/X/reject',
         'PUT /api/admin/instruments/X',
+        'PUT /api/admin/ipo/X',
         'PUT /api/admin/settings',
       ]);
       for (const route of routes) {

@@ -17,6 +17,12 @@ export function findInstrumentByCode(db: Db | Trx, code: string): Promise<Instru
   return db.selectFrom('instruments').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
+/** The instruments with these ids (any status). */
+export function findInstrumentsByIds(db: Db | Trx, ids: readonly number[]): Promise<Instrument[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('instruments').selectAll().where('id', 'in', ids).execute();
+}
+
 export function listInstruments(db: Db | Trx): Promise<Instrument[]> {
   return db.selectFrom('instruments').selectAll().orderBy('code').execute();
 }
@@ -50,21 +56,25 @@ export function searchInstruments(db: Db, text: string, limit: number): Promise<
   const pattern = likeContains(text.toLowerCase());
   const upper = text.toUpperCase();
   const prefix = `${upper.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .selectFrom('instruments')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`lower(code) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(names) like ${pattern} escape '\\'`,
-        sql<boolean>`pinyin like ${pattern} escape '\\'`,
-      ]),
-    )
-    .orderBy(sql`case when code = ${upper} then 0 when code like ${prefix} escape '\\' then 1 else 2 end`)
-    .orderBy('code')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('instruments')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          sql<boolean>`lower(code) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(name) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(names) like ${pattern} escape '\\'`,
+          sql<boolean>`pinyin like ${pattern} escape '\\'`,
+        ]),
+      )
+      // A new issue (status `ipo`) is found in the IPO calendar, not in the market search.
+      .where('status', '!=', 'ipo')
+      .orderBy(sql`case when code = ${upper} then 0 when code like ${prefix} escape '\\' then 1 else 2 end`)
+      .orderBy('code')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export function listFavorites(db: Db | Trx, userId: number) {

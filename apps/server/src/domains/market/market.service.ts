@@ -12,6 +12,7 @@ import type {
 } from '@bourse/shared/schemas/market';
 import { SEARCH_MAX_LENGTH } from '@bourse/shared/schemas/market';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { Bar, Instrument } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,6 +27,7 @@ import {
   insertFavorite,
   setFavoritePosition,
   listInstruments as listInstrumentRows,
+  findInstrumentsByIds,
   findLabels,
   findTradableByCode,
   findTradableById,
@@ -389,6 +391,12 @@ export function tradableInstrumentByCode(run: SqlRunner, code: string): Promise<
 /** An instrument by id, read through the caller's runner. */
 export function tradableInstrumentById(run: SqlRunner, id: number): Promise<TradableInstrument | undefined> {
   return findTradableById(run, id);
+}
+
+/** Whole instrument rows by id, for a domain that shows more of them than a label (the IPO calendar). */
+export async function instrumentsByIds(db: Db | Trx, ids: readonly number[]): Promise<Map<number, Instrument>> {
+  const rows = await findInstrumentsByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
 /** What other domains show of an instrument they hold by id: its code and usual name. */

@@ -20,7 +20,7 @@ import { userOf } from '../../platform/fastify-types.ts';
 import { moneyCommands } from '../../platform/money-command.ts';
 import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { bindCard, listCards, unbindCard } from './cards.service.ts';
-import { moneyWriteRateLimit } from './money-write-limits.ts';
+import { moneyWriteRateLimit } from '../../platform/money-write-limits.ts';
 import { SIGNATURE_HEADER } from '../../platform/payment-provider.ts';
 import {
   applyPaymentEvent,

@@ -114,7 +114,7 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
       const firstApproved = await withdrawal(1_200_000, 'pending', Number(operator.id));
       const paidAlone = await withdrawal(2_000_000, 'paid', null);
 
-      expect(await migrateToLatest(handle)).toEqual(['0009-money-controls']);
+      expect(await migrateTo(handle, '0009-money-controls')).toEqual(['0009-money-controls']);
 
       const rows = await handle.db.selectFrom('withdrawals').select(['id', 'approvalsRequired']).execute();
       const required = Object.fromEntries(rows.map((r) => [Number(r.id), Number(r.approvalsRequired)]));
@@ -159,7 +159,7 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
         .set({ status: 'removed', removedAt: NOW })
         .where('id', '=', second)
         .execute();
-      expect(await migrateToLatest(handle)).toEqual(['0009-money-controls']);
+      expect(await migrateTo(handle, '0009-money-controls')).toEqual(['0009-money-controls']);
       await expect(card(handle, max, 'DE89370400440532013000')).rejects.toThrow();
     } finally {
       await drop();

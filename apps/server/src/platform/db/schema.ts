@@ -392,7 +392,53 @@ export interface PositionSalesTable {
   settleDate: string;
 }
 
+/** A new issue (IPO): its terms, window, state and draw seed; code, name, sector in its instrument. */
+export interface IpoIssuesTable {
+  id: Id;
+  instrumentId: number;
+  applicationCode: string;
+  issuePriceTicks: number;
+  issueQuantity: number;
+  publicQuantity: number;
+  totalShares: number;
+  lotSize: number;
+  maxLotsPerInvestor: number;
+  peX100: number | null;
+  industryPeX100: number | null;
+  subscribeStart: Ms;
+  subscribeEnd: Ms;
+  allocationAt: Ms;
+  listingAt: Ms;
+  status: Generated<string>;
+  /** The draw's secret seed (hex), from opening; published only after the draw. */
+  seed: string | null;
+  seedHash: string | null;
+  drawnAt: Ms | null;
+  cancelledReason: string | null;
+  createdAt: Ms;
+  updatedAt: Ms;
+}
+
+/** One investor's application for one issue: the cash held, and after the draw its outcome. */
+export interface IpoSubscriptionsTable {
+  id: Id;
+  issueId: number;
+  userId: number;
+  lots: number;
+  amountHeldMinor: number;
+  holdId: number;
+  status: Generated<string>;
+  lotsAllotted: number | null;
+  amountCapturedMinor: number | null;
+  amountReleasedMinor: number | null;
+  positionId: number | null;
+  createdAt: Ms;
+  allocatedAt: Ms | null;
+}
+
 export interface Database {
+  ipoIssues: IpoIssuesTable;
+  ipoSubscriptions: IpoSubscriptionsTable;
   positions: PositionsTable;
   orders: OrdersTable;
   positionSales: PositionSalesTable;

@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext } from './context.ts';
 
 /**
  * The rate limit of a money write (deposit, transfer, withdrawal): per investor, as orders are

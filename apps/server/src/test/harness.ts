@@ -177,7 +177,12 @@ export async function totpNow(t: TestApp, secret: string, offsetSeconds = 0): Pr
 /** Creates an operator with the given roles and signs them in; returns the token and credentials. */
 export async function operator(t: TestApp, roles: OperatorRole[], username = `op_${randomBytes(4).toString('hex')}`) {
   const password = 'Operator123';
-  const { totpSecret } = await createOperator(t.ctx.database.db, { username, password, roles, nowMs: t.ctx.clock.nowMs() });
+  const { totpSecret } = await createOperator(t.ctx.database.db, {
+    username,
+    password,
+    roles,
+    nowMs: t.ctx.clock.nowMs(),
+  });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/login',

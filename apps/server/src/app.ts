@@ -11,6 +11,8 @@ import { registerAdminRoutes } from './domains/admin/admin.admin-routes.ts';
 import { authenticateOperator } from './domains/admin/operators.service.ts';
 import { registerInvitationAdminRoutes } from './domains/invitations/invitations.admin-routes.ts';
 import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
+import { registerBlockTradeAdminRoutes } from './domains/blocktrade/blocktrade.admin-routes.ts';
+import { registerBlockTradeRoutes } from './domains/blocktrade/blocktrade.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
@@ -210,6 +212,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerStreamRoutes(app, ctx);
   await registerTradingRoutes(app, ctx);
   await registerTradingAdminRoutes(app, ctx);
+  await registerBlockTradeRoutes(app, ctx);
+  await registerBlockTradeAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

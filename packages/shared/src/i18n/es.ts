@@ -400,6 +400,10 @@ export const es: Catalog = {
     withdrawalPaid: 'Su retirada de {{amount}} se ha abonado en su cuenta bancaria.',
     withdrawalRejected:
       'Su retirada de {{amount}} ha sido rechazada: {{reason}}. El importe vuelve a estar disponible en su cuenta.',
+    blockOrderApproved:
+      'Su orden de operación en bloque de {{quantity}} acciones de {{name}} a {{price}} ha sido aprobada. Las acciones ya están en su cartera.',
+    blockOrderRejected:
+      'Su orden de operación en bloque de {{quantity}} acciones de {{name}} ha sido rechazada: {{reason}}. {{amount}} vuelve a estar disponible en su cuenta.',
   },
   market: {
     title: 'Mercado',
@@ -819,6 +823,14 @@ export const es: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Las acciones compradas hoy se pueden vender a partir del {{date}} (T+1)',
     ORDER_NOT_FOUND: 'Orden no encontrada',
     ORDER_NOT_OPEN: 'Esta orden ya no está abierta',
+    BLOCK_OFFER_NOT_FOUND: 'Oferta de operación en bloque no encontrada',
+    BLOCK_ORDER_NOT_FOUND: 'Orden de operación en bloque no encontrada',
+    BLOCK_OFFER_CLOSED: 'Esta oferta de operación en bloque no admite órdenes ahora',
+    BLOCK_BELOW_MINIMUM: 'La cantidad mínima de esta oferta es de {{minimum}} acciones',
+    BLOCK_QUANTITY_UNAVAILABLE: 'De esta oferta solo quedan {{available}} acciones disponibles',
+    BLOCK_ORDER_NOT_PENDING: 'Esta orden de operación en bloque ya se ha decidido',
+    BLOCK_OFFER_WINDOW_INVALID: 'La oferta debe terminar después de empezar y en el futuro',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'La cantidad mínima no puede superar la cantidad total ofrecida',
   },
   admin: {
     title: 'Consola de operadores de Bourse',

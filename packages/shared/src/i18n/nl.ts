@@ -402,6 +402,10 @@ export const nl: Catalog = {
     withdrawalPaid: 'Uw opname van {{amount}} is naar uw bankrekening overgemaakt.',
     withdrawalRejected:
       'Uw opname van {{amount}} is afgewezen: {{reason}}. Het bedrag is weer beschikbaar op uw rekening.',
+    blockOrderApproved:
+      'Uw blokhandelorder voor {{quantity}} aandelen {{name}} tegen {{price}} is goedgekeurd. De aandelen staan nu in uw portefeuille.',
+    blockOrderRejected:
+      'Uw blokhandelorder voor {{quantity}} aandelen {{name}} is afgewezen: {{reason}}. {{amount}} is weer beschikbaar op uw rekening.',
   },
   market: {
     title: 'Markt',
@@ -822,6 +826,14 @@ export const nl: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Vandaag gekochte aandelen kunnen vanaf {{date}} worden verkocht (T+1)',
     ORDER_NOT_FOUND: 'Order niet gevonden',
     ORDER_NOT_OPEN: 'Deze order staat niet meer open',
+    BLOCK_OFFER_NOT_FOUND: 'Blokhandelaanbod niet gevonden',
+    BLOCK_ORDER_NOT_FOUND: 'Blokhandelorder niet gevonden',
+    BLOCK_OFFER_CLOSED: 'Dit blokhandelaanbod neemt momenteel geen orders aan',
+    BLOCK_BELOW_MINIMUM: 'De minimale hoeveelheid van dit aanbod is {{minimum}} aandelen',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Van dit aanbod zijn nog maar {{available}} aandelen beschikbaar',
+    BLOCK_ORDER_NOT_PENDING: 'Over deze blokhandelorder is al beslist',
+    BLOCK_OFFER_WINDOW_INVALID: 'Het aanbod moet na zijn begin en in de toekomst eindigen',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'De minimale hoeveelheid mag niet groter zijn dan de totale aangeboden hoeveelheid',
   },
   admin: {
     title: 'Bourse-beheerconsole',

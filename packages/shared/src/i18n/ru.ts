@@ -398,6 +398,10 @@ export const ru: Catalog = {
     withdrawalPaid: 'Ваш вывод средств на сумму {{amount}} перечислен на ваш банковский счёт.',
     withdrawalRejected:
       'Ваш вывод средств на сумму {{amount}} отклонён: {{reason}}. Сумма снова доступна на вашем счёте.',
+    blockOrderApproved:
+      'Ваша заявка на блочную сделку на {{quantity}} акций {{name}} по цене {{price}} одобрена. Акции уже в вашем портфеле.',
+    blockOrderRejected:
+      'Ваша заявка на блочную сделку на {{quantity}} акций {{name}} отклонена: {{reason}}. Сумма {{amount}} снова доступна на вашем счёте.',
   },
   market: {
     title: 'Рынок',
@@ -817,6 +821,14 @@ export const ru: Catalog = {
     T_PLUS_ONE_NOT_SELLABLE: 'Акции, купленные сегодня, можно продать с {{date}} (T+1)',
     ORDER_NOT_FOUND: 'Заявка не найдена',
     ORDER_NOT_OPEN: 'Эта заявка уже не активна',
+    BLOCK_OFFER_NOT_FOUND: 'Предложение блочной сделки не найдено',
+    BLOCK_ORDER_NOT_FOUND: 'Заявка на блочную сделку не найдена',
+    BLOCK_OFFER_CLOSED: 'Это предложение блочной сделки сейчас не принимает заявки',
+    BLOCK_BELOW_MINIMUM: 'Минимальное количество по этому предложению — {{minimum}} акций',
+    BLOCK_QUANTITY_UNAVAILABLE: 'По этому предложению осталось только {{available}} акций',
+    BLOCK_ORDER_NOT_PENDING: 'По этой заявке на блочную сделку уже принято решение',
+    BLOCK_OFFER_WINDOW_INVALID: 'Предложение должно заканчиваться после начала и в будущем',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'Минимальное количество не может превышать общее предлагаемое количество',
   },
   admin: {
     title: 'Консоль оператора Bourse',

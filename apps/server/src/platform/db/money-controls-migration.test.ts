@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/harness.ts';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from './database.ts';
-import { migrateTo, migrateToLatest } from './migrate.ts';
+import { migrateTo } from './migrate.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0);
 
@@ -114,7 +114,7 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
       const firstApproved = await withdrawal(1_200_000, 'pending', Number(operator.id));
       const paidAlone = await withdrawal(2_000_000, 'paid', null);
 
-      expect(await migrateToLatest(handle)).toEqual(['0009-money-controls']);
+      expect(await migrateTo(handle, '0009-money-controls')).toEqual(['0009-money-controls']);
 
       const rows = await handle.db.selectFrom('withdrawals').select(['id', 'approvalsRequired']).execute();
       const required = Object.fromEntries(rows.map((r) => [Number(r.id), Number(r.approvalsRequired)]));
@@ -147,7 +147,7 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
         .execute();
       await card(handle, erika, 'DE89370400440000453000');
 
-      const refused = await migrateToLatest(handle).then(
+      const refused = await migrateTo(handle, '0009-money-controls').then(
         () => null,
         (error: unknown) => error as Error,
       );
@@ -159,7 +159,7 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
         .set({ status: 'removed', removedAt: NOW })
         .where('id', '=', second)
         .execute();
-      expect(await migrateToLatest(handle)).toEqual(['0009-money-controls']);
+      expect(await migrateTo(handle, '0009-money-controls')).toEqual(['0009-money-controls']);
       await expect(card(handle, max, 'DE89370400440532013000')).rejects.toThrow();
     } finally {
       await drop();

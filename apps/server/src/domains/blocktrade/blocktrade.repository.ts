@@ -146,6 +146,16 @@ export async function decideOrderRow(
   await trx.updateTable('blockOrders').set(change).where('id', '=', orderId).where('status', '=', 'pending').execute();
 }
 
+/** One of the investor's orders; another investor's is not found. */
+export function findUserOrder(db: Db, userId: number, orderId: number): Promise<BlockOrderRow | undefined> {
+  return db
+    .selectFrom('blockOrders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
 /** The investor's orders, newest first. */
 export async function pageUserOrders(
   db: Db,

@@ -9,7 +9,7 @@ import { userOf } from '../../platform/fastify-types.ts';
 import { moneyCommands } from '../../platform/money-command.ts';
 import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { blockTradeJobs } from './blocktrade.jobs.ts';
-import { listOpenOffers, listOwnOrders, placeOrder } from './blocktrade.service.ts';
+import { getOwnOrder, listOpenOffers, listOwnOrders, placeOrder } from './blocktrade.service.ts';
 
 const tags = ['blocktrade'];
 
@@ -55,5 +55,11 @@ export async function registerBlockTradeRoutes(app: FastifyInstance, ctx: AppCon
       schema: { tags, querystring: blockOrdersQuery, response: okResponse(page(blockOrder)) },
     },
     async (request) => ok(await listOwnOrders(ctx, { userId: userOf(request).userId, ...request.query })),
+  );
+
+  r.get(
+    '/api/blocktrade/orders/:id',
+    { config: { auth: 'user' }, schema: { tags, params: idParams, response: okResponse(blockOrder) } },
+    async (request) => ok(await getOwnOrder(ctx, userOf(request).userId, request.params.id)),
   );
 }

@@ -332,6 +332,16 @@ export async function listOwnOrders(
   return { items: await describeOrders(ctx, db, rows), total, page: filter.page, pageSize: filter.pageSize };
 }
 
+/** One of the investor's orders; someone else's looks exactly like none (404, never 403). */
+export async function getOwnOrder(ctx: AppContext, userId: number, orderId: number): Promise<BlockOrder> {
+  const db = ctx.database.db;
+  const row = await repo.findUserOrder(db, userId, orderId);
+  if (!row) throw new AppError('BLOCK_ORDER_NOT_FOUND');
+  const [order] = await describeOrders(ctx, db, [row]);
+  invariant(order, 'one order in, one out');
+  return order;
+}
+
 /** The quantity as the investor sent it, checked: a whole number of shares, at least one. */
 function checkedQuantity(quantity: number): number {
   if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) throw new AppError('QUANTITY_NOT_WHOLE');

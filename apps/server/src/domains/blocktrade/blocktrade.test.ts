@@ -369,6 +369,22 @@ for (const dialect of DIALECTS) {
       const seenByB = (await get(b.token, '/api/blocktrade/orders')).data;
       expect(seenByB.items.map((o: { id: number }) => o.id)).not.toContain(placed.id);
       expect(seenByB.total).toBe(0);
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/blocktrade/orders/${placed.id}`,
+        headers: { token: a.token },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(body(own).data).toMatchObject({ id: placed.id, status: 'pending', amount: '950.00' });
+      for (const id of [placed.id, 987_654]) {
+        const other = await t.app.inject({
+          method: 'GET',
+          url: `/api/blocktrade/orders/${id}`,
+          headers: { token: b.token },
+        });
+        expect(other.statusCode).toBe(404);
+        expect(body(other).error).toBe('BLOCK_ORDER_NOT_FOUND');
+      }
       for (const decision of ['approve', 'reject'] as const) {
         const res = await decide(finance.token, 987_654, decision);
         expect(res.statusCode).toBe(404);

@@ -531,6 +531,35 @@ for (const dialect of DIALECTS) {
       await expectLedgerOk(t);
     });
 
+    it('decides once under concurrent operators: one approval wins, the shares are taken once', async () => {
+      const offerId = await offer({ totalQuantity: 1000, minQuantity: 100 });
+      const a = await verifiedTrader();
+      const b = await verifiedTrader();
+      const same = body(await order(a.token, offerId, 300)).data;
+      const entries = await count('journalEntries');
+      const both = await Promise.all([
+        decide(finance.token, same.id, 'approve'),
+        decide(finance2.token, same.id, 'approve'),
+        decide(admin.token, same.id, 'reject'),
+      ]);
+      expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+      // One decision: one journal entry (a capture or a release), never two.
+      expect(await count('journalEntries')).toBe(entries + 1);
+
+      // Two orders that together need more than is left, approved at once: one of them is refused.
+      const left = await available(offerId);
+      const first = body(await order(a.token, offerId, left - 100)).data;
+      const second = body(await order(b.token, offerId, left - 100)).data;
+      const raced = await Promise.all([
+        decide(finance.token, first.id, 'approve'),
+        decide(finance2.token, second.id, 'approve'),
+      ]);
+      expect(raced.map((res) => res.statusCode).sort()).toEqual([200, 422]);
+      expect(raced.map((res) => body(res).error).filter(Boolean)).toEqual(['BLOCK_QUANTITY_UNAVAILABLE']);
+      expect(await available(offerId)).toBe(100);
+      await expectLedgerOk(t);
+    });
+
     // These move the clock: they come last.
     it('closes an offer after its window; a lot bought today waits for T+1 when the rule is on', async () => {
       const offerId = await offer({ endsAt: iso(now() + 2 * HOUR) });

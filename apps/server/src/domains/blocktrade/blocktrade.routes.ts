@@ -1,6 +1,6 @@
 import { blockOffer, blockOrder, blockOrderBody, blockOrdersQuery } from '@bourse/shared/schemas/blocktrade';
 import { idParams, page } from '@bourse/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -33,7 +33,16 @@ export async function registerBlockTradeRoutes(app: FastifyInstance, ctx: AppCon
   r.post(
     '/api/blocktrade/offers/:id/orders',
     {
-      config: { auth: 'user', rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: {
+        auth: 'user',
+        // Per investor, like the other money writes (investors behind one address do not throttle each other).
+        rateLimit: {
+          max: ctx.config.MONEY_WRITES_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preValidation',
+          keyGenerator: (request: FastifyRequest) => `blocktrade:${request.principal?.userId ?? request.ip}`,
+        },
+      },
       schema: { tags, params: idParams, body: blockOrderBody, response: okResponse(blockOrder) },
     },
     async (request, reply) =>

@@ -13,6 +13,8 @@ import { registerIpoAdminRoutes } from './domains/ipo/ipo.admin-routes.ts';
 import { registerIpoRoutes } from './domains/ipo/ipo.routes.ts';
 import { registerInvitationAdminRoutes } from './domains/invitations/invitations.admin-routes.ts';
 import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
+import { registerBlockTradeAdminRoutes } from './domains/blocktrade/blocktrade.admin-routes.ts';
+import { registerBlockTradeRoutes } from './domains/blocktrade/blocktrade.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
@@ -214,6 +216,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerTradingAdminRoutes(app, ctx);
   await registerIpoRoutes(app, ctx);
   await registerIpoAdminRoutes(app, ctx);
+  await registerBlockTradeRoutes(app, ctx);
+  await registerBlockTradeAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

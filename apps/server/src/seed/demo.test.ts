@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
 import { body, createTestApp, DIALECTS, login, type TestApp } from '../test/harness.ts';
-import { DEMO_REAL_NAME, seedDemo } from './demo.ts';
+import { DEMO_BLOCK_CODE, DEMO_REAL_NAME, seedDemo } from './demo.ts';
 
 describe.each(DIALECTS)('demo seed on %s', (dialect) => {
   let t: TestApp;
@@ -46,6 +46,18 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
       .where('code', '=', credentials.inviteCode)
       .executeTakeFirstOrThrow();
     expect(invite).toMatchObject({ uses: 0, status: 'active' });
+    // One open block-trade offer on a listed seeded share, which the investor sees and can order from.
+    const offers = body(await t.app.inject({ method: 'GET', url: '/api/blocktrade/offers', headers: { token } })).data;
+    expect(offers).toEqual([
+      expect.objectContaining({ code: DEMO_BLOCK_CODE, price: '29.10', minQuantity: 100, availableQuantity: 20_000 }),
+    ]);
+    const blockOrder = await t.app.inject({
+      method: 'POST',
+      url: `/api/blocktrade/offers/${offers[0].id}/orders`,
+      headers: { token, 'idempotency-key': 'demo-block-order-1' },
+      payload: { quantity: 100, tradingPassword: credentials.investor.tradingPassword },
+    });
+    expect(blockOrder.statusCode, blockOrder.body).toBe(200);
     expect((await verifyLedger(t.ctx.database.db)).problems).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '@bourse/shared/languages';
+import { formatPrice, parsePrice, roundTicks, TICKS_PER_MINOR } from '@bourse/shared/price';
 import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { createOperator } from '../domains/admin/operators.service.ts';
@@ -10,6 +11,8 @@ import { appendAudit } from '../platform/audit.ts';
 import { approveSubmission, submitVerification } from '../domains/kyc/kyc.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
 import { seedIpoIssues } from './ipo.ts';
+import { createOffer } from '../domains/blocktrade/blocktrade.service.ts';
+import { INSTRUMENT_CATALOG } from './instrument-catalog.ts';
 import { seedInstruments } from './market.ts';
 
 export interface DemoCredentials {
@@ -106,6 +109,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
     .where('username', '=', DEMO_OPERATOR)
     .executeTakeFirstOrThrow();
   await seedIpoIssues(ctx, { id: Number(operator.id), username: DEMO_OPERATOR });
+  await seedBlockOffer(ctx);
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;
@@ -213,4 +217,40 @@ async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<void> {
       ],
     });
   });
+}
+
+/** The listed share the demo's block-trade offer is for (Deutsche Telekom: lots of 10, about 30.00). */
+export const DEMO_BLOCK_CODE = 'DTE';
+
+/**
+ * One open block-trade offer, listed by the demo operator the way the console does (audited): 20,000
+ * shares of a listed seeded share at 3 % below its start price, at least 100 per order, open for 30
+ * days from the seed.
+ */
+async function seedBlockOffer(ctx: AppContext): Promise<void> {
+  const share = INSTRUMENT_CATALOG.find((item) => item.code === DEMO_BLOCK_CODE);
+  if (!share) throw new Error(`the demo block offer's share ${DEMO_BLOCK_CODE} is not in the catalogue`);
+  const operator = await ctx.database.db
+    .selectFrom('operators')
+    .select(['id', 'username'])
+    .where('username', '=', DEMO_OPERATOR)
+    .executeTakeFirstOrThrow();
+  const startTicks = parsePrice(share.startPrice);
+  if (startTicks === null) throw new Error(`bad start price of ${DEMO_BLOCK_CODE}`);
+  const nowMs = ctx.clock.nowMs();
+  await ctx.database.transaction((trx) =>
+    createOffer(ctx, trx, {
+      operator: { operatorId: Number(operator.id), username: operator.username },
+      ip: null,
+      body: {
+        code: DEMO_BLOCK_CODE,
+        // 97 % of the start price, to the cent.
+        price: formatPrice(roundTicks((startTicks * 97) / 100, TICKS_PER_MINOR)),
+        minQuantity: 100,
+        totalQuantity: 20_000,
+        startsAt: new Date(nowMs).toISOString(),
+        endsAt: new Date(nowMs + 30 * 24 * 3_600_000).toISOString(),
+      },
+    }),
+  );
 }

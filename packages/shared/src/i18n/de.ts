@@ -408,6 +408,10 @@ export const de: Catalog = {
     withdrawalPaid: 'Ihre Auszahlung über {{amount}} wurde auf Ihr Bankkonto überwiesen.',
     withdrawalRejected:
       'Ihre Auszahlung über {{amount}} wurde abgelehnt: {{reason}}. Der Betrag steht Ihnen wieder auf Ihrem Konto zur Verfügung.',
+    blockOrderApproved:
+      'Ihr Blockhandelsauftrag über {{quantity}} Aktien {{name}} zu {{price}} wurde genehmigt. Die Aktien liegen jetzt in Ihrem Depot.',
+    blockOrderRejected:
+      'Ihr Blockhandelsauftrag über {{quantity}} Aktien {{name}} wurde abgelehnt: {{reason}}. {{amount}} stehen Ihnen wieder auf Ihrem Konto zur Verfügung.',
   },
   market: {
     title: 'Markt',
@@ -846,6 +850,14 @@ export const de: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Ein Los zum Emissionspreis muss einen Betrag in ganzen Cent ergeben',
     IPO_APPLICATION_CODE_TAKEN: 'Dieser Zeichnungscode ist bereits vergeben',
     IPO_NOT_CANCELLABLE: 'Diese Emission kann nicht mehr abgesagt werden',
+    BLOCK_OFFER_NOT_FOUND: 'Blockhandelsangebot nicht gefunden',
+    BLOCK_ORDER_NOT_FOUND: 'Blockhandelsauftrag nicht gefunden',
+    BLOCK_OFFER_CLOSED: 'Dieses Blockhandelsangebot nimmt derzeit keine Aufträge an',
+    BLOCK_BELOW_MINIMUM: 'Die Mindestmenge dieses Angebots beträgt {{minimum}} Aktien',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Von diesem Angebot sind nur noch {{available}} Aktien verfügbar',
+    BLOCK_ORDER_NOT_PENDING: 'Über diesen Blockhandelsauftrag wurde bereits entschieden',
+    BLOCK_OFFER_WINDOW_INVALID: 'Das Ende des Angebotszeitraums muss nach seinem Beginn und in der Zukunft liegen',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'Die Mindestmenge darf die angebotene Gesamtmenge nicht übersteigen',
   },
   admin: {
     title: 'Bourse-Betreiberkonsole',

@@ -402,6 +402,10 @@ export const en = {
     withdrawalPaid: 'Your withdrawal of {{amount}} has been paid to your bank account.',
     withdrawalRejected:
       'Your withdrawal of {{amount}} was rejected: {{reason}}. The amount is available in your account again.',
+    blockOrderApproved:
+      'Your block trade order for {{quantity}} shares of {{name}} at {{price}} was approved. The shares are now in your portfolio.',
+    blockOrderRejected:
+      'Your block trade order for {{quantity}} shares of {{name}} was rejected: {{reason}}. {{amount}} is available in your account again.',
   },
   market: {
     title: 'Market',
@@ -834,6 +838,14 @@ export const en = {
     IPO_LOT_VALUE_INEXACT: 'One lot at the issue price must come to whole cents',
     IPO_APPLICATION_CODE_TAKEN: 'This application code is already in use',
     IPO_NOT_CANCELLABLE: 'This issue can no longer be cancelled',
+    BLOCK_OFFER_NOT_FOUND: 'Block trade offer not found',
+    BLOCK_ORDER_NOT_FOUND: 'Block trade order not found',
+    BLOCK_OFFER_CLOSED: 'This block trade offer is not taking orders now',
+    BLOCK_BELOW_MINIMUM: 'The minimum quantity of this offer is {{minimum}} shares',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Only {{available}} shares of this offer are still available',
+    BLOCK_ORDER_NOT_PENDING: 'This block trade order has already been decided',
+    BLOCK_OFFER_WINDOW_INVALID: 'The offer must end after it starts, and in the future',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'The minimum quantity cannot exceed the total quantity offered',
   },
   admin: {
     title: 'Bourse operator console',

@@ -407,6 +407,10 @@ export const es: Catalog = {
     withdrawalPaid: 'Su retirada de {{amount}} se ha abonado en su cuenta bancaria.',
     withdrawalRejected:
       'Su retirada de {{amount}} ha sido rechazada: {{reason}}. El importe vuelve a estar disponible en su cuenta.',
+    blockOrderApproved:
+      'Su orden de operación en bloque de {{quantity}} acciones de {{name}} a {{price}} ha sido aprobada. Las acciones ya están en su cartera.',
+    blockOrderRejected:
+      'Su orden de operación en bloque de {{quantity}} acciones de {{name}} ha sido rechazada: {{reason}}. {{amount}} vuelve a estar disponible en su cuenta.',
   },
   market: {
     title: 'Mercado',
@@ -841,6 +845,14 @@ export const es: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Un lote al precio de emisión debe sumar céntimos enteros',
     IPO_APPLICATION_CODE_TAKEN: 'Este código de suscripción ya está en uso',
     IPO_NOT_CANCELLABLE: 'Esta emisión ya no se puede cancelar',
+    BLOCK_OFFER_NOT_FOUND: 'Oferta de operación en bloque no encontrada',
+    BLOCK_ORDER_NOT_FOUND: 'Orden de operación en bloque no encontrada',
+    BLOCK_OFFER_CLOSED: 'Esta oferta de operación en bloque no admite órdenes ahora',
+    BLOCK_BELOW_MINIMUM: 'La cantidad mínima de esta oferta es de {{minimum}} acciones',
+    BLOCK_QUANTITY_UNAVAILABLE: 'De esta oferta solo quedan {{available}} acciones disponibles',
+    BLOCK_ORDER_NOT_PENDING: 'Esta orden de operación en bloque ya se ha decidido',
+    BLOCK_OFFER_WINDOW_INVALID: 'La oferta debe terminar después de empezar y en el futuro',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'La cantidad mínima no puede superar la cantidad total ofrecida',
   },
   admin: {
     title: 'Consola de operadores de Bourse',

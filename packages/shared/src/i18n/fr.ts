@@ -410,6 +410,10 @@ export const fr: Catalog = {
     withdrawalPaid: 'Votre retrait de {{amount}} a été versé sur votre compte bancaire.',
     withdrawalRejected:
       'Votre retrait de {{amount}} a été refusé : {{reason}}. Le montant est de nouveau disponible sur votre compte.',
+    blockOrderApproved:
+      'Votre ordre de bloc de {{quantity}} actions {{name}} à {{price}} a été approuvé. Les actions sont désormais dans votre portefeuille.',
+    blockOrderRejected:
+      'Votre ordre de bloc de {{quantity}} actions {{name}} a été refusé : {{reason}}. {{amount}} est de nouveau disponible sur votre compte.',
   },
   market: {
     title: 'Marché',
@@ -848,6 +852,14 @@ export const fr: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Un lot au prix d’émission doit faire un nombre entier de centimes',
     IPO_APPLICATION_CODE_TAKEN: 'Ce code de souscription est déjà utilisé',
     IPO_NOT_CANCELLABLE: 'Cette émission ne peut plus être annulée',
+    BLOCK_OFFER_NOT_FOUND: 'Offre de bloc introuvable',
+    BLOCK_ORDER_NOT_FOUND: 'Ordre de bloc introuvable',
+    BLOCK_OFFER_CLOSED: 'Cette offre de bloc n’accepte pas d’ordres pour le moment',
+    BLOCK_BELOW_MINIMUM: 'La quantité minimale de cette offre est de {{minimum}} actions',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Il ne reste que {{available}} actions disponibles dans cette offre',
+    BLOCK_ORDER_NOT_PENDING: 'Cet ordre de bloc a déjà été traité',
+    BLOCK_OFFER_WINDOW_INVALID: 'L’offre doit se terminer après son début, et dans le futur',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'La quantité minimale ne peut pas dépasser la quantité totale offerte',
   },
   admin: {
     title: 'Console opérateur Bourse',

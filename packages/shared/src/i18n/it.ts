@@ -408,6 +408,10 @@ export const it: Catalog = {
     withdrawalPaid: 'Il suo prelievo di {{amount}} è stato accreditato sul suo conto bancario.',
     withdrawalRejected:
       "Il suo prelievo di {{amount}} è stato rifiutato: {{reason}}. L'importo è di nuovo disponibile sul suo conto.",
+    blockOrderApproved:
+      'Il suo ordine di blocchi per {{quantity}} azioni {{name}} a {{price}} è stato approvato. Le azioni sono ora nel suo portafoglio.',
+    blockOrderRejected:
+      'Il suo ordine di blocchi per {{quantity}} azioni {{name}} è stato rifiutato: {{reason}}. {{amount}} è di nuovo disponibile sul suo conto.',
   },
   market: {
     title: 'Mercato',
@@ -842,6 +846,14 @@ export const it: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Un lotto al prezzo di emissione deve dare centesimi interi',
     IPO_APPLICATION_CODE_TAKEN: 'Questo codice di sottoscrizione è già in uso',
     IPO_NOT_CANCELLABLE: 'Questa emissione non può più essere annullata',
+    BLOCK_OFFER_NOT_FOUND: 'Offerta di blocchi non trovata',
+    BLOCK_ORDER_NOT_FOUND: 'Ordine di blocchi non trovato',
+    BLOCK_OFFER_CLOSED: 'Questa offerta di blocchi non accetta ordini al momento',
+    BLOCK_BELOW_MINIMUM: 'La quantità minima di questa offerta è di {{minimum}} azioni',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Di questa offerta restano disponibili solo {{available}} azioni',
+    BLOCK_ORDER_NOT_PENDING: 'Su questo ordine di blocchi è già stata presa una decisione',
+    BLOCK_OFFER_WINDOW_INVALID: 'L’offerta deve terminare dopo il suo inizio e nel futuro',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'La quantità minima non può superare la quantità totale offerta',
   },
   admin: {
     title: 'Console operatori Bourse',

@@ -409,6 +409,10 @@ export const nl: Catalog = {
     withdrawalPaid: 'Uw opname van {{amount}} is naar uw bankrekening overgemaakt.',
     withdrawalRejected:
       'Uw opname van {{amount}} is afgewezen: {{reason}}. Het bedrag is weer beschikbaar op uw rekening.',
+    blockOrderApproved:
+      'Uw blokhandelorder voor {{quantity}} aandelen {{name}} tegen {{price}} is goedgekeurd. De aandelen staan nu in uw portefeuille.',
+    blockOrderRejected:
+      'Uw blokhandelorder voor {{quantity}} aandelen {{name}} is afgewezen: {{reason}}. {{amount}} is weer beschikbaar op uw rekening.',
   },
   market: {
     title: 'Markt',
@@ -844,6 +848,14 @@ export const nl: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Eén lot tegen de emissieprijs moet op hele centen uitkomen',
     IPO_APPLICATION_CODE_TAKEN: 'Deze inschrijvingscode is al in gebruik',
     IPO_NOT_CANCELLABLE: 'Deze emissie kan niet meer worden geannuleerd',
+    BLOCK_OFFER_NOT_FOUND: 'Blokhandelaanbod niet gevonden',
+    BLOCK_ORDER_NOT_FOUND: 'Blokhandelorder niet gevonden',
+    BLOCK_OFFER_CLOSED: 'Dit blokhandelaanbod neemt momenteel geen orders aan',
+    BLOCK_BELOW_MINIMUM: 'De minimale hoeveelheid van dit aanbod is {{minimum}} aandelen',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Van dit aanbod zijn nog maar {{available}} aandelen beschikbaar',
+    BLOCK_ORDER_NOT_PENDING: 'Over deze blokhandelorder is al beslist',
+    BLOCK_OFFER_WINDOW_INVALID: 'Het aanbod moet na zijn begin en in de toekomst eindigen',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'De minimale hoeveelheid mag niet groter zijn dan de totale aangeboden hoeveelheid',
   },
   admin: {
     title: 'Bourse-beheerconsole',

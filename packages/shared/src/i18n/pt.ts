@@ -405,6 +405,10 @@ export const pt: Catalog = {
     withdrawalPaid: 'O seu levantamento de {{amount}} foi pago na sua conta bancária.',
     withdrawalRejected:
       'O seu levantamento de {{amount}} foi recusado: {{reason}}. O montante está novamente disponível na sua conta.',
+    blockOrderApproved:
+      'A sua ordem de negociação em bloco de {{quantity}} ações {{name}} a {{price}} foi aprovada. As ações já estão na sua carteira.',
+    blockOrderRejected:
+      'A sua ordem de negociação em bloco de {{quantity}} ações {{name}} foi rejeitada: {{reason}}. {{amount}} está novamente disponível na sua conta.',
   },
   market: {
     title: 'Mercado',
@@ -839,6 +843,14 @@ export const pt: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Um lote ao preço de emissão tem de dar cêntimos inteiros',
     IPO_APPLICATION_CODE_TAKEN: 'Este código de subscrição já está em uso',
     IPO_NOT_CANCELLABLE: 'Esta emissão já não pode ser cancelada',
+    BLOCK_OFFER_NOT_FOUND: 'Oferta de negociação em bloco não encontrada',
+    BLOCK_ORDER_NOT_FOUND: 'Ordem de negociação em bloco não encontrada',
+    BLOCK_OFFER_CLOSED: 'Esta oferta de negociação em bloco não aceita ordens neste momento',
+    BLOCK_BELOW_MINIMUM: 'A quantidade mínima desta oferta é de {{minimum}} ações',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Desta oferta restam apenas {{available}} ações disponíveis',
+    BLOCK_ORDER_NOT_PENDING: 'Esta ordem de negociação em bloco já foi decidida',
+    BLOCK_OFFER_WINDOW_INVALID: 'A oferta tem de terminar depois de começar e no futuro',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'A quantidade mínima não pode exceder a quantidade total oferecida',
   },
   admin: {
     title: 'Consola de operadores Bourse',

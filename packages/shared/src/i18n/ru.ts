@@ -403,6 +403,10 @@ export const ru: Catalog = {
     withdrawalPaid: 'Ваш вывод средств на сумму {{amount}} перечислен на ваш банковский счёт.',
     withdrawalRejected:
       'Ваш вывод средств на сумму {{amount}} отклонён: {{reason}}. Сумма снова доступна на вашем счёте.',
+    blockOrderApproved:
+      'Ваша заявка на блочную сделку на {{quantity}} акций {{name}} по цене {{price}} одобрена. Акции уже в вашем портфеле.',
+    blockOrderRejected:
+      'Ваша заявка на блочную сделку на {{quantity}} акций {{name}} отклонена: {{reason}}. Сумма {{amount}} снова доступна на вашем счёте.',
   },
   market: {
     title: 'Рынок',
@@ -836,6 +840,14 @@ export const ru: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Один лот по цене размещения должен составлять целое число центов',
     IPO_APPLICATION_CODE_TAKEN: 'Этот код подписки уже используется',
     IPO_NOT_CANCELLABLE: 'Это размещение уже нельзя отменить',
+    BLOCK_OFFER_NOT_FOUND: 'Предложение блочной сделки не найдено',
+    BLOCK_ORDER_NOT_FOUND: 'Заявка на блочную сделку не найдена',
+    BLOCK_OFFER_CLOSED: 'Это предложение блочной сделки сейчас не принимает заявки',
+    BLOCK_BELOW_MINIMUM: 'Минимальное количество по этому предложению — {{minimum}} акций',
+    BLOCK_QUANTITY_UNAVAILABLE: 'По этому предложению осталось только {{available}} акций',
+    BLOCK_ORDER_NOT_PENDING: 'По этой заявке на блочную сделку уже принято решение',
+    BLOCK_OFFER_WINDOW_INVALID: 'Предложение должно заканчиваться после начала и в будущем',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'Минимальное количество не может превышать общее предлагаемое количество',
   },
   admin: {
     title: 'Консоль оператора Bourse',

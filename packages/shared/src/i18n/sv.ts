@@ -405,6 +405,10 @@ export const sv: Catalog = {
       'Din verifieringskod för Bourse är {{code}}. Den gäller i {{minutes}} minuter. Dela den inte med någon.',
     withdrawalPaid: 'Ditt uttag på {{amount}} har betalats ut till ditt bankkonto.',
     withdrawalRejected: 'Ditt uttag på {{amount}} avslogs: {{reason}}. Beloppet är åter tillgängligt på ditt konto.',
+    blockOrderApproved:
+      'Din blockaffärsorder på {{quantity}} aktier i {{name}} till {{price}} har godkänts. Aktierna finns nu i din portfölj.',
+    blockOrderRejected:
+      'Din blockaffärsorder på {{quantity}} aktier i {{name}} avslogs: {{reason}}. {{amount}} är åter tillgängligt på ditt konto.',
   },
   market: {
     title: 'Marknad',
@@ -837,6 +841,14 @@ export const sv: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'En post till emissionskursen måste bli hela cent',
     IPO_APPLICATION_CODE_TAKEN: 'Den här teckningskoden används redan',
     IPO_NOT_CANCELLABLE: 'Den här emissionen kan inte längre ställas in',
+    BLOCK_OFFER_NOT_FOUND: 'Blockaffärserbjudandet hittades inte',
+    BLOCK_ORDER_NOT_FOUND: 'Blockaffärsordern hittades inte',
+    BLOCK_OFFER_CLOSED: 'Det här blockaffärserbjudandet tar inte emot order just nu',
+    BLOCK_BELOW_MINIMUM: 'Minsta antal för det här erbjudandet är {{minimum}} aktier',
+    BLOCK_QUANTITY_UNAVAILABLE: 'Endast {{available}} aktier återstår i det här erbjudandet',
+    BLOCK_ORDER_NOT_PENDING: 'Den här blockaffärsordern har redan avgjorts',
+    BLOCK_OFFER_WINDOW_INVALID: 'Erbjudandet måste sluta efter att det börjar, och i framtiden',
+    BLOCK_MINIMUM_ABOVE_TOTAL: 'Minsta antal får inte överstiga det totala erbjudna antalet',
   },
   admin: {
     title: 'Bourse operatörskonsol',

@@ -395,6 +395,9 @@ export const zhCN: Catalog = {
     resetCodeSms: '您的 Bourse 验证码为 {{code}}，{{minutes}} 分钟内有效。请勿泄露给他人。',
     withdrawalPaid: '您的 {{amount}} 提现已汇入您的银行账户。',
     withdrawalRejected: '您的 {{amount}} 提现已被拒绝：{{reason}}。该金额已重新计入您的账户。',
+    blockOrderApproved: '您以 {{price}} 买入 {{name}} {{quantity}} 股的大宗交易委托已获批准，股份已计入您的持仓。',
+    blockOrderRejected:
+      '您买入 {{name}} {{quantity}} 股的大宗交易委托已被拒绝：{{reason}}。{{amount}} 已重新计入您的账户。',
   },
   market: {
     title: '行情',
@@ -825,6 +828,14 @@ export const zhCN: Catalog = {
     IPO_LOT_VALUE_INEXACT: '按发行价计算的每手金额必须精确到分',
     IPO_APPLICATION_CODE_TAKEN: '该申购代码已被使用',
     IPO_NOT_CANCELLABLE: '该新股发行已无法取消',
+    BLOCK_OFFER_NOT_FOUND: '未找到该大宗交易报价',
+    BLOCK_ORDER_NOT_FOUND: '未找到该大宗交易委托',
+    BLOCK_OFFER_CLOSED: '该大宗交易报价当前不接受委托',
+    BLOCK_BELOW_MINIMUM: '该报价的最低数量为 {{minimum}} 股',
+    BLOCK_QUANTITY_UNAVAILABLE: '该报价仅剩 {{available}} 股可认购',
+    BLOCK_ORDER_NOT_PENDING: '该大宗交易委托已处理',
+    BLOCK_OFFER_WINDOW_INVALID: '报价的结束时间必须晚于开始时间且在未来',
+    BLOCK_MINIMUM_ABOVE_TOTAL: '最低数量不能超过报价总数量',
   },
   admin: {
     title: 'Bourse 运营管理后台',

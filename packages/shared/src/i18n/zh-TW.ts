@@ -395,6 +395,9 @@ export const zhTW: Catalog = {
     resetCodeSms: '您的 Bourse 驗證碼為 {{code}}，{{minutes}} 分鐘內有效。請勿將驗證碼提供給任何人。',
     withdrawalPaid: '您的 {{amount}} 提款已匯入您的銀行帳戶。',
     withdrawalRejected: '您的 {{amount}} 提款已被拒絕：{{reason}}。該金額已重新存入您的帳戶。',
+    blockOrderApproved: '您以 {{price}} 買入 {{name}} {{quantity}} 股的鉅額交易委託已獲核准，股份已計入您的持股。',
+    blockOrderRejected:
+      '您買入 {{name}} {{quantity}} 股的鉅額交易委託已被拒絕：{{reason}}。{{amount}} 已重新存入您的帳戶。',
   },
   market: {
     title: '行情',
@@ -825,6 +828,14 @@ export const zhTW: Catalog = {
     IPO_LOT_VALUE_INEXACT: '按發行價計算的每張金額必須精確到分',
     IPO_APPLICATION_CODE_TAKEN: '該申購代碼已被使用',
     IPO_NOT_CANCELLABLE: '該新股發行已無法取消',
+    BLOCK_OFFER_NOT_FOUND: '找不到該鉅額交易報價',
+    BLOCK_ORDER_NOT_FOUND: '找不到該鉅額交易委託',
+    BLOCK_OFFER_CLOSED: '該鉅額交易報價目前不接受委託',
+    BLOCK_BELOW_MINIMUM: '該報價的最低數量為 {{minimum}} 股',
+    BLOCK_QUANTITY_UNAVAILABLE: '該報價僅剩 {{available}} 股可認購',
+    BLOCK_ORDER_NOT_PENDING: '該鉅額交易委託已處理',
+    BLOCK_OFFER_WINDOW_INVALID: '報價的結束時間必須晚於開始時間且在未來',
+    BLOCK_MINIMUM_ABOVE_TOTAL: '最低數量不能超過報價總數量',
   },
   admin: {
     title: 'Bourse 營運管理後台',

@@ -209,6 +209,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'GET /api/admin/audit',
+        'GET /api/admin/blocktrade/offers',
+        'GET /api/admin/blocktrade/orders',
         'GET /api/admin/instruments',
         'GET /api/admin/instruments/X',
         'GET /api/admin/invitations',
@@ -227,6 +229,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/users/X',
         'GET /api/admin/users/X/positions',
         'GET /api/admin/withdrawals',
+        'POST /api/admin/blocktrade/offers',
+        'POST /api/admin/blocktrade/orders/X/approve',
+        'POST /api/admin/blocktrade/orders/X/reject',
         'POST /api/admin/clock/advance',
         'POST /api/admin/instruments',
         'POST /api/admin/instruments/X/import',

@@ -250,14 +250,21 @@ async function writeSubscription(
 ): Promise<SubscriptionRow> {
   const { issue, userId, lots, nowMs } = input;
   const amountMinor = lots * lotValueMinor(issue);
-  // One subscription per investor and issue, so the pair names the hold's journal entry.
-  const holdId = await ctx.ledger.hold(trx, {
-    userId,
-    amountMinor,
-    reason: 'ipo',
-    referenceId: Number(issue.id),
-    idempotencyKey: `ipo:${issue.id}:${userId}:hold`,
-  });
+  // One subscription per investor and issue, so the pair names the hold's journal entry. Two at once
+  // (PostgreSQL): the second waits on the first's entry key and finds it taken when the first
+  // commits — the ledger's CONFLICT there means this investor has just subscribed.
+  const holdId = await ctx.ledger
+    .hold(trx, {
+      userId,
+      amountMinor,
+      reason: 'ipo',
+      referenceId: Number(issue.id),
+      idempotencyKey: `ipo:${issue.id}:${userId}:hold`,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'CONFLICT') throw new AppError('IPO_ALREADY_SUBSCRIBED');
+      throw error;
+    });
   let row: SubscriptionRow;
   try {
     row = await repo.insertSubscription(trx, {

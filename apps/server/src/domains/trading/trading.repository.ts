@@ -46,7 +46,8 @@ export interface PositionRow {
   id: number;
   userId: number;
   instrumentId: number;
-  buyOrderId: number;
+  /** Null for a lot no buy order opened (a block trade). */
+  buyOrderId: number | null;
   status: string;
   quantity: number;
   originalQuantity: number;
@@ -229,7 +230,8 @@ export async function closeOrder(
 export interface NewPosition {
   userId: number;
   instrumentId: number;
-  buyOrderId: number;
+  /** Null for a lot acquired without a buy order (a block trade). */
+  buyOrderId: number | null;
   quantity: number;
   buyPriceTicks: number;
   buyValueMinor: number;

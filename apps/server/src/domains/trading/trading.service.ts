@@ -203,6 +203,40 @@ export async function portfolioFigures(
   return { marketValueMinor: marketValue, floatingPnlMinor: floatingPnl, unsettledProceedsMinor: unsettled };
 }
 
+/**
+ * Opens a lot for shares acquired outside the order book (an approved block trade), in the caller's
+ * transaction: bought at `priceTicks` for `costMinor` (what was paid, no fees), on the trading date of
+ * `acquiredAt`, so the T+1 rule applies to it like to any bought lot. The money moved elsewhere (the
+ * caller's journal entry); this writes only the lot. Returns its id.
+ */
+export async function openAcquiredLot(
+  ctx: TradingContext,
+  trx: Trx,
+  input: {
+    userId: number;
+    instrumentId: number;
+    quantity: number;
+    priceTicks: number;
+    costMinor: number;
+    acquiredAt: number;
+  },
+): Promise<number> {
+  invariant(Number.isSafeInteger(input.quantity) && input.quantity > 0, 'a lot holds shares');
+  invariant(Number.isSafeInteger(input.costMinor) && input.costMinor >= 0, 'a lot’s cost is an amount');
+  return repo.insertPosition(sqlRunner(trx, ctx.database.dialect), {
+    userId: input.userId,
+    instrumentId: input.instrumentId,
+    buyOrderId: null,
+    quantity: input.quantity,
+    buyPriceTicks: input.priceTicks,
+    buyValueMinor: input.costMinor,
+    buyCommissionMinor: 0,
+    buyTransactionFeeMinor: 0,
+    buyTime: input.acquiredAt,
+    buyDate: ctx.calendar.tradingDate(input.acquiredAt),
+  });
+}
+
 /** The console's order search as the route gives it: by instrument code. */
 export type ConsoleOrderSearch = Omit<repo.OrderSearch, 'instrumentId'> & { code?: string | undefined };
 

@@ -10,6 +10,7 @@ import * as trading from './migrations/0007-trading.ts';
 import * as orderPathIndexes from './migrations/0008-order-path-indexes.ts';
 import * as moneyControls from './migrations/0009-money-controls.ts';
 import * as ipo from './migrations/0010-ipo.ts';
+import * as blocktrade from './migrations/0011-blocktrade.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0008-order-path-indexes': orderPathIndexes,
   '0009-money-controls': moneyControls,
   '0010-ipo': ipo,
+  '0011-blocktrade': blocktrade,
 };
 
 /** Every migration's name, in order. */

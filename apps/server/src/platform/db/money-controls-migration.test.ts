@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/harness.ts';
 import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from './database.ts';
-import { migrateTo, migrateToLatest } from './migrate.ts';
+import { migrateTo } from './migrate.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0);
 
@@ -147,7 +147,7 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
         .execute();
       await card(handle, erika, 'DE89370400440000453000');
 
-      const refused = await migrateToLatest(handle).then(
+      const refused = await migrateTo(handle, '0009-money-controls').then(
         () => null,
         (error: unknown) => error as Error,
       );

@@ -235,6 +235,44 @@ export interface WithdrawalsTable {
   approvalsRequired: Generated<number>;
 }
 
+/** A block-trade offer an operator listed (DESIGN §4): price in ticks, quantities in shares. */
+export interface BlockOffersTable {
+  id: Id;
+  instrumentId: number;
+  priceTicks: number;
+  minQuantity: number;
+  totalQuantity: number;
+  availableQuantity: number;
+  startsAt: Ms;
+  endsAt: Ms;
+  status: Generated<string>;
+  createdBy: number;
+  createdAt: Ms;
+  updatedAt: Ms;
+}
+
+/** An investor's order on a block offer: its cash held until an operator approves or rejects it. */
+export interface BlockOrdersTable {
+  id: Id;
+  offerId: number;
+  userId: number;
+  quantity: number;
+  priceTicks: number;
+  amountMinor: number;
+  holdId: number;
+  status: Generated<string>;
+  reason: string | null;
+  positionId: number | null;
+  /** Operators who must approve it (1, or 2 at or above the four-eyes threshold), fixed when ordered. */
+  approvalsRequired: Generated<number>;
+  approvedBy: number | null;
+  approvedAt: Ms | null;
+  decidedBy: number | null;
+  requestKey: string;
+  createdAt: Ms;
+  decidedAt: Ms | null;
+}
+
 export interface SettingsChangesTable {
   id: Id;
   /** JSON `{ "<setting>": { "from": "…", "to": "…" } }`. */
@@ -324,7 +362,8 @@ export interface PositionsTable {
   id: Id;
   userId: number;
   instrumentId: number;
-  buyOrderId: number;
+  /** The buy order whose fill opened the lot; null for a lot acquired otherwise (a block trade). */
+  buyOrderId: number | null;
   status: Generated<string>;
   quantity: number;
   originalQuantity: number;
@@ -454,6 +493,8 @@ export interface Database {
   paymentEvents: PaymentEventsTable;
   sandboxPayments: SandboxPaymentsTable;
   withdrawals: WithdrawalsTable;
+  blockOffers: BlockOffersTable;
+  blockOrders: BlockOrdersTable;
   ledgerAccounts: LedgerAccountsTable;
   journalEntries: JournalEntriesTable;
   postings: PostingsTable;

@@ -1,0 +1,84 @@
+import {
+  adminBlockOrder,
+  adminBlockOrdersQuery,
+  blockOffer,
+  blockOfferBody,
+  blockOrder,
+} from '@bourse/shared/schemas/blocktrade';
+import { idParams, page, pageQuery, rejectBody } from '@bourse/shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.ts';
+import { ok, okResponse } from '../../platform/envelope.ts';
+import { operatorOf } from '../../platform/fastify-types.ts';
+import { moneyCommands } from '../../platform/money-command.ts';
+import { createOffer, decideOrder, listOffersForConsole, listOrdersForConsole } from './blocktrade.service.ts';
+
+/** The console's block trades (admin, finance): offers, and the approval queue; every change audited. */
+export async function registerBlockTradeAdminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const money = moneyCommands(ctx);
+  const roles = ['admin', 'finance'] as const;
+  const tags = ['admin'];
+
+  r.post(
+    '/api/admin/blocktrade/offers',
+    {
+      config: { auth: 'operator', roles },
+      schema: { tags, body: blockOfferBody, response: okResponse(blockOffer) },
+    },
+    async (request) =>
+      ok(
+        await ctx.database.transaction((trx) =>
+          createOffer(ctx, trx, { operator: operatorOf(request), ip: request.ip ?? null, body: request.body }),
+        ),
+      ),
+  );
+
+  r.get(
+    '/api/admin/blocktrade/offers',
+    {
+      config: { auth: 'operator', roles },
+      schema: { tags, querystring: pageQuery, response: okResponse(page(blockOffer)) },
+    },
+    async (request) => ok(await listOffersForConsole(ctx, request.query)),
+  );
+
+  r.get(
+    '/api/admin/blocktrade/orders',
+    {
+      config: { auth: 'operator', roles },
+      schema: { tags, querystring: adminBlockOrdersQuery, response: okResponse(page(adminBlockOrder)) },
+    },
+    async (request) => ok(await listOrdersForConsole(ctx, request.query)),
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    r.post(
+      `/api/admin/blocktrade/orders/:id/${decision}`,
+      {
+        config: { auth: 'operator', roles },
+        schema: {
+          tags,
+          params: idParams,
+          ...(decision === 'reject' ? { body: rejectBody } : {}),
+          response: okResponse(blockOrder),
+        },
+      },
+      async (request) => {
+        const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
+        // No Idempotency-Key: the order's status makes a second decision a refusal.
+        const decided = await money.executeUnkeyed((trx) =>
+          decideOrder(ctx, trx, {
+            orderId: request.params.id,
+            decision,
+            reason,
+            operator: operatorOf(request),
+            ip: request.ip ?? null,
+          }),
+        );
+        return ok(decided);
+      },
+    );
+  }
+}

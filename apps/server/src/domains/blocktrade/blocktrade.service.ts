@@ -1,0 +1,416 @@
+import { grossValue } from '@bourse/shared/fees';
+import { formatMinor, MAX_AMOUNT_MINOR, parseAmount } from '@bourse/shared/money';
+import { formatPrice, parsePrice } from '@bourse/shared/price';
+import type { BlockOffer, BlockOfferBody, BlockOrder, BlockOrderStatus } from '@bourse/shared/schemas/blocktrade';
+import { appendAudit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db, Trx } from '../../platform/db/database.ts';
+import { sqlRunner } from '../../platform/db/sql-runner.ts';
+import { AppError, invariant } from '../../platform/errors.ts';
+import type { MoneyUnit } from '../../platform/money-command.ts';
+import { getVerifiedIdentity } from '../kyc/kyc.service.ts';
+import { assertInstrumentTradable } from '../market/instruments.service.ts';
+import { instrumentLabelsByIds, tradableInstrumentByCode, type InstrumentLabel } from '../market/market.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { openAcquiredLot } from '../trading/trading.service.ts';
+import { verifyTradingPassword } from '../users/trading-password.service.ts';
+import { phonesByUserId, userContact } from '../users/users.service.ts';
+import * as repo from './blocktrade.repository.ts';
+import type { BlockOfferRow, BlockOrderRow } from './blocktrade.repository.ts';
+
+/** The most shares one block order may take (the offer's own limit is its available quantity). */
+const MAX_BLOCK_SHARES = 1e12;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export interface OperatorAct {
+  operator: { operatorId: number; username: string };
+  ip: string | null;
+}
+
+async function labelsFor(db: Db | Trx, ctx: AppContext, instrumentIds: readonly number[]) {
+  const labels = await instrumentLabelsByIds(sqlRunner(db, ctx.database.dialect), instrumentIds);
+  return (instrumentId: number): InstrumentLabel => {
+    const label = labels.get(Number(instrumentId));
+    invariant(label, 'an offer’s instrument exists');
+    return label;
+  };
+}
+
+function toOffer(row: BlockOfferRow, label: InstrumentLabel): BlockOffer {
+  return {
+    id: Number(row.id),
+    code: label.code,
+    name: label.name,
+    price: formatPrice(Number(row.priceTicks)),
+    minQuantity: Number(row.minQuantity),
+    availableQuantity: Number(row.availableQuantity),
+    totalQuantity: Number(row.totalQuantity),
+    startsAt: new Date(Number(row.startsAt)).toISOString(),
+    endsAt: new Date(Number(row.endsAt)).toISOString(),
+    status: row.status as BlockOffer['status'],
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+  };
+}
+
+function toOrder(row: BlockOrderRow, label: InstrumentLabel): BlockOrder {
+  const status = row.status as BlockOrderStatus;
+  return {
+    id: Number(row.id),
+    offerId: Number(row.offerId),
+    code: label.code,
+    name: label.name,
+    price: formatPrice(Number(row.priceTicks)),
+    quantity: Number(row.quantity),
+    amount: formatMinor(Number(row.amountMinor)),
+    status,
+    reason: row.reason,
+    positionId: row.positionId === null ? null : Number(row.positionId),
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+    decidedAt: iso(row.decidedAt === null ? null : Number(row.decidedAt)),
+    approvals: status === 'approved' ? Number(row.approvalsRequired) : row.approvedBy === null ? 0 : 1,
+    approvalsRequired: Number(row.approvalsRequired),
+  };
+}
+
+/** Whether an offer takes orders at `nowMs`: open, and inside its window. */
+function takesOrders(offer: BlockOfferRow, nowMs: number): boolean {
+  return offer.status === 'open' && Number(offer.startsAt) <= nowMs && nowMs < Number(offer.endsAt);
+}
+
+// ── the console ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * An operator lists an offer of a listed share (never an index) at a price, with a minimum and a
+ * total quantity and a window that ends in the future; audited in the caller's transaction.
+ */
+export async function createOffer(ctx: AppContext, trx: Trx, input: OperatorAct & { body: BlockOfferBody }) {
+  const { body } = input;
+  const nowMs = ctx.clock.nowMs();
+  const priceTicks = parsePrice(body.price);
+  if (priceTicks === null || priceTicks <= 0) throw new AppError('VALIDATION_FAILED', { detail: 'price' });
+  const instrument = await tradableInstrumentByCode(sqlRunner(trx, ctx.database.dialect), body.code);
+  if (!instrument) throw new AppError('INSTRUMENT_NOT_FOUND');
+  assertInstrumentTradable(instrument);
+  if (instrument.status !== 'listed') throw new AppError('INSTRUMENT_NOT_LISTED');
+  if (body.minQuantity > body.totalQuantity) throw new AppError('BLOCK_MINIMUM_ABOVE_TOTAL');
+  const startsAt = Date.parse(body.startsAt);
+  const endsAt = Date.parse(body.endsAt);
+  if (!(endsAt > startsAt) || endsAt <= nowMs) throw new AppError('BLOCK_OFFER_WINDOW_INVALID');
+  if (grossValue(priceTicks, body.totalQuantity) > BigInt(MAX_AMOUNT_MINOR))
+    throw new AppError('ORDER_VALUE_TOO_LARGE');
+  const row = await repo.insertOffer(trx, {
+    instrumentId: instrument.id,
+    priceTicks,
+    minQuantity: body.minQuantity,
+    totalQuantity: body.totalQuantity,
+    startsAt,
+    endsAt,
+    createdBy: input.operator.operatorId,
+    nowMs,
+  });
+  await appendAudit(trx, {
+    operatorId: input.operator.operatorId,
+    operatorUsername: input.operator.username,
+    action: 'blocktrade.offer.create',
+    target: String(row.id),
+    details: { ...body },
+    ip: input.ip,
+    atMs: nowMs,
+  });
+  return toOffer(row, { code: instrument.code, name: instrument.name });
+}
+
+/** The console's list of offers, newest first. */
+export async function listOffersForConsole(ctx: AppContext, filter: { page: number; pageSize: number }) {
+  const db = ctx.database.db;
+  const { rows, total } = await repo.pageOffers(db, filter);
+  const label = await labelsFor(
+    db,
+    ctx,
+    rows.map((row) => Number(row.instrumentId)),
+  );
+  return {
+    items: rows.map((row) => toOffer(row, label(Number(row.instrumentId)))),
+    total,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** Orders with their offers' instruments (one look-up each for the page). */
+async function describeOrders(ctx: AppContext, db: Db | Trx, rows: BlockOrderRow[]) {
+  const offers = new Map(
+    (
+      await repo.offersByIds(
+        db,
+        rows.map((row) => Number(row.offerId)),
+      )
+    ).map((offer) => [Number(offer.id), offer]),
+  );
+  const label = await labelsFor(
+    db,
+    ctx,
+    [...offers.values()].map((offer) => Number(offer.instrumentId)),
+  );
+  return rows.map((row) => {
+    const offer = offers.get(Number(row.offerId));
+    invariant(offer, 'an order’s offer exists');
+    return toOrder(row, label(Number(offer.instrumentId)));
+  });
+}
+
+/** The console's approval queue (pending oldest first), each order with its investor's phone. */
+export async function listOrdersForConsole(
+  ctx: AppContext,
+  filter: { status?: BlockOrderStatus | undefined; page: number; pageSize: number },
+) {
+  const db = ctx.database.db;
+  const { rows, total } = await repo.pageOrders(db, filter);
+  const [orders, phones] = await Promise.all([
+    describeOrders(ctx, db, rows),
+    phonesByUserId(
+      db,
+      rows.map((row) => Number(row.userId)),
+    ),
+  ]);
+  return {
+    items: orders.map((order, i) => {
+      const userId = Number(rows[i]?.userId);
+      return { ...order, userId, phone: phones.get(userId) ?? '' };
+    }),
+    total,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/**
+ * An operator decides a pending order, in the caller's transaction (a money command's), with its
+ * audit line and the investor's notification. Approve: with two different operators where it
+ * required two when it was ordered (the first only records the approval); then the shares are taken
+ * from the offer (BLOCK_QUANTITY_UNAVAILABLE when fewer are left), the hold is captured to market
+ * settlement — where a buy's cash goes — and the shares become a lot at the offer price. Reject:
+ * the hold is released, with the reason.
+ */
+export async function decideOrder(
+  ctx: AppContext,
+  trx: Trx,
+  input: OperatorAct & { orderId: number; decision: 'approve' | 'reject'; reason?: string | undefined },
+) {
+  const { operator } = input;
+  const nowMs = ctx.clock.nowMs();
+  const row = await repo.lockOrder(trx, ctx.database.dialect, input.orderId);
+  if (!row) throw new AppError('BLOCK_ORDER_NOT_FOUND');
+  if (row.status !== 'pending') throw new AppError('BLOCK_ORDER_NOT_PENDING');
+  const offer = await repo.lockOffer(trx, ctx.database.dialect, Number(row.offerId));
+  invariant(offer, 'an order’s offer exists');
+  const label = (await labelsFor(trx, ctx, [Number(offer.instrumentId)]))(Number(offer.instrumentId));
+  const audit = (action: string, details: Record<string, unknown>) =>
+    appendAudit(trx, {
+      operatorId: operator.operatorId,
+      operatorUsername: operator.username,
+      action,
+      target: String(row.id),
+      details: { amount: formatMinor(Number(row.amountMinor)), quantity: Number(row.quantity), ...details },
+      ip: input.ip,
+      atMs: nowMs,
+    });
+  const amountMinor = Number(row.amountMinor);
+  const quantity = Number(row.quantity);
+
+  if (input.decision === 'approve') {
+    if (Number(row.approvalsRequired) >= 2) {
+      if (row.approvedBy === null) {
+        await repo.recordFirstApproval(trx, row.id, operator.operatorId, nowMs);
+        await audit('blocktrade.order.approve', { approvals: 1 });
+        return toOrder({ ...row, approvedBy: operator.operatorId, approvedAt: nowMs }, label);
+      }
+      if (Number(row.approvedBy) === operator.operatorId) throw new AppError('FOUR_EYES_REQUIRED');
+    }
+    if (!(await repo.takeFromOffer(trx, offer.id, quantity, nowMs))) {
+      throw new AppError('BLOCK_QUANTITY_UNAVAILABLE', { available: Number(offer.availableQuantity) });
+    }
+    await ctx.ledger.capture(trx, {
+      holdId: Number(row.holdId),
+      amountMinor,
+      to: { system: 'market_settlement' },
+      idempotencyKey: `block-order:${row.id}:approved`,
+      kind: 'blocktrade.buy',
+    });
+    const positionId = await openAcquiredLot(ctx, trx, {
+      userId: Number(row.userId),
+      instrumentId: Number(offer.instrumentId),
+      quantity,
+      priceTicks: Number(row.priceTicks),
+      costMinor: amountMinor,
+      acquiredAt: nowMs,
+    });
+    await repo.decideOrderRow(trx, row.id, {
+      status: 'approved',
+      reason: null,
+      positionId,
+      decidedAt: nowMs,
+      decidedBy: operator.operatorId,
+    });
+    await notify(ctx, trx, Number(row.userId), 'notify.blockOrderApproved', {
+      quantity: String(quantity),
+      name: label.name,
+      price: formatPrice(Number(row.priceTicks)),
+      amount: formatMinor(amountMinor),
+      reason: '',
+    });
+    await audit('blocktrade.order.approved', { positionId });
+    return toOrder({ ...row, status: 'approved', positionId, decidedAt: nowMs, decidedBy: operator.operatorId }, label);
+  }
+
+  const reason = input.reason ?? '';
+  invariant(reason.length > 0, 'a rejection has a reason');
+  await ctx.ledger.void(trx, {
+    holdId: Number(row.holdId),
+    idempotencyKey: `block-order:${row.id}:rejected`,
+    kind: 'blocktrade.rejected',
+  });
+  await repo.decideOrderRow(trx, row.id, {
+    status: 'rejected',
+    reason,
+    positionId: null,
+    decidedAt: nowMs,
+    decidedBy: operator.operatorId,
+  });
+  await notify(ctx, trx, Number(row.userId), 'notify.blockOrderRejected', {
+    quantity: String(quantity),
+    name: label.name,
+    price: formatPrice(Number(row.priceTicks)),
+    amount: formatMinor(amountMinor),
+    reason,
+  });
+  await audit('blocktrade.order.reject', { reason });
+  return toOrder({ ...row, status: 'rejected', reason, decidedAt: nowMs, decidedBy: operator.operatorId }, label);
+}
+
+async function notify(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  template: 'notify.blockOrderApproved' | 'notify.blockOrderRejected',
+  params: Record<string, string>,
+) {
+  const user = await userContact(trx, userId);
+  if (!user) return;
+  await ctx.notifier.send(trx, {
+    channel: 'sms',
+    recipient: user.phone,
+    userId: user.id,
+    template,
+    params,
+    lang: user.lang,
+  });
+}
+
+// ── the investor ────────────────────────────────────────────────────────────────────────────────────
+
+/** Offers taking orders now, ending soonest first. */
+export async function listOpenOffers(ctx: AppContext): Promise<BlockOffer[]> {
+  const db = ctx.database.db;
+  const rows = await repo.openOffersAt(db, ctx.clock.nowMs());
+  const label = await labelsFor(
+    db,
+    ctx,
+    rows.map((row) => Number(row.instrumentId)),
+  );
+  return rows.map((row) => toOffer(row, label(Number(row.instrumentId))));
+}
+
+/** The investor's block orders (records), newest first. */
+export async function listOwnOrders(
+  ctx: AppContext,
+  filter: { userId: number; status?: BlockOrderStatus | undefined; page: number; pageSize: number },
+) {
+  const db = ctx.database.db;
+  const { rows, total } = await repo.pageUserOrders(db, filter);
+  return { items: await describeOrders(ctx, db, rows), total, page: filter.page, pageSize: filter.pageSize };
+}
+
+/** One of the investor's orders; someone else's looks exactly like none (404, never 403). */
+export async function getOwnOrder(ctx: AppContext, userId: number, orderId: number): Promise<BlockOrder> {
+  const db = ctx.database.db;
+  const row = await repo.findUserOrder(db, userId, orderId);
+  if (!row) throw new AppError('BLOCK_ORDER_NOT_FOUND');
+  const [order] = await describeOrders(ctx, db, [row]);
+  invariant(order, 'one order in, one out');
+  return order;
+}
+
+/** The quantity as the investor sent it, checked: a whole number of shares, at least one. */
+function checkedQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) throw new AppError('QUANTITY_NOT_WHOLE');
+  if (quantity <= 0) throw new AppError('QUANTITY_NOT_POSITIVE');
+  if (quantity > MAX_BLOCK_SHARES) throw new AppError('QUANTITY_TOO_LARGE');
+  return quantity;
+}
+
+/** The offer's rules for an order of `quantity` shares at `nowMs`. */
+function checkAgainstOffer(offer: BlockOfferRow | undefined, quantity: number, nowMs: number): BlockOfferRow {
+  if (!offer) throw new AppError('BLOCK_OFFER_NOT_FOUND');
+  if (!takesOrders(offer, nowMs)) throw new AppError('BLOCK_OFFER_CLOSED');
+  if (quantity < Number(offer.minQuantity))
+    throw new AppError('BLOCK_BELOW_MINIMUM', { minimum: Number(offer.minQuantity) });
+  if (quantity > Number(offer.availableQuantity)) {
+    throw new AppError('BLOCK_QUANTITY_UNAVAILABLE', { available: Number(offer.availableQuantity) });
+  }
+  return offer;
+}
+
+/**
+ * An investor orders shares of an offer: identity verified, a whole quantity within the offer's
+ * minimum and what is left, inside its window, the trading password (checked before the
+ * transaction, its failures counted apart); then quantity × price (half-up to the cent, as a trade's
+ * gross) is held, with the order row, in the command's transaction. How many operators must approve
+ * it is fixed now (two at or above the four-eyes threshold).
+ */
+export function placeOrder(
+  ctx: AppContext,
+  input: { userId: number; offerId: number; quantity: number; tradingPassword: string },
+): MoneyUnit<BlockOrder> {
+  let approvalsRequired = 1;
+  return {
+    check: async () => {
+      const db = ctx.database.db;
+      const quantity = checkedQuantity(input.quantity);
+      if (!(await getVerifiedIdentity(db, input.userId))) throw new AppError('KYC_REQUIRED');
+      const offer = checkAgainstOffer(await repo.findOffer(db, input.offerId), quantity, ctx.clock.nowMs());
+      const amountMinor = grossValue(Number(offer.priceTicks), quantity);
+      if (amountMinor > BigInt(MAX_AMOUNT_MINOR)) throw new AppError('ORDER_VALUE_TOO_LARGE');
+      const threshold = parseAmount((await getSettings(db)).fourEyesThreshold) ?? 0;
+      approvalsRequired = threshold > 0 && Number(amountMinor) >= threshold ? 2 : 1;
+      await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
+    },
+    unit: async (trx, _events, key) => {
+      const nowMs = ctx.clock.nowMs();
+      const quantity = checkedQuantity(input.quantity);
+      const offer = checkAgainstOffer(await repo.findOffer(trx, input.offerId), quantity, nowMs);
+      const priceTicks = Number(offer.priceTicks);
+      const amountMinor = Number(grossValue(priceTicks, quantity));
+      const holdId = await ctx.ledger.hold(trx, {
+        userId: input.userId,
+        amountMinor,
+        reason: 'blocktrade',
+        idempotencyKey: `block-order:${input.userId}:${key.key}:hold`,
+      });
+      const row = await repo.insertOrder(trx, {
+        offerId: offer.id,
+        userId: input.userId,
+        quantity,
+        priceTicks,
+        amountMinor,
+        holdId,
+        approvalsRequired,
+        requestKey: key.key,
+        createdAt: nowMs,
+      });
+      const label = await labelsFor(trx, ctx, [Number(offer.instrumentId)]);
+      return toOrder(row, label(Number(offer.instrumentId)));
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
 import { mockFetch, ok } from '../../../test/fetch-mock';
@@ -41,7 +41,7 @@ describe('issue detail (/shares/new-detail)', () => {
     expect(valueOf(main, 'Applicants')).toHaveTextContent('1,204');
     expect(valueOf(main, 'Lots applied for')).toHaveTextContent('9,650');
     expect(valueOf(main, 'Seed hash (SHA-256)')).toHaveTextContent(sampleIssue().seedHash!);
-    expect(valueOf(main, 'Seed')).toHaveTextContent('Published at the draw');
+    await waitFor(() => expect(valueOf(main, 'Seed')).toHaveTextContent('Published at the draw'));
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/apply?id=1');
     expect(screen.queryByText('Your allotment')).toBeNull();
   });
@@ -77,9 +77,26 @@ describe('issue detail (/shares/new-detail)', () => {
     expect(valueOf(card, 'Paid for allotted shares')).toHaveTextContent('€2,469.12');
     expect(valueOf(card, 'Returned to your cash')).toHaveTextContent('€3,703.68');
     const main = screen.getByRole('main');
-    expect(valueOf(main, 'Seed')).toHaveTextContent(sampleDraw.seed!);
+    await waitFor(() => expect(valueOf(main, 'Seed')).toHaveTextContent(sampleDraw.seed!));
     expect(valueOf(main, 'Algorithm')).toHaveTextContent('sha256-ctr-fisher-yates/1');
     expect(valueOf(main, 'Outcome')).toHaveTextContent('Oversubscribed: the lots were drawn');
     expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('before the window opens: no draw yet, nothing asked of the draw, no way to subscribe', async () => {
+    logIn();
+    const { sent } = mockFetch({
+      'GET /api/user/info': () => ok(sampleUser),
+      'GET /api/ipo/1': () => ok(sampleIssue({ status: 'upcoming', seedHash: null })),
+    });
+    renderApp('/shares/new-detail?id=1');
+
+    expect(await screen.findByRole('heading', { name: 'Nordwind Energie NWND' })).toBeInTheDocument();
+    expect(screen.getByText('Upcoming')).toBeInTheDocument();
+    expect(valueOf(screen.getByRole('main'), 'Seed hash (SHA-256)')).toHaveTextContent(
+      'Published when subscription opens',
+    );
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+    expect(sent.some((request) => request.url.includes('/draw'))).toBe(false);
   });
 });

@@ -24,7 +24,8 @@ export function IssueDetailRoute() {
   const [searchParams] = useSearchParams();
   const id = issueIdOf(searchParams.get('id'));
   const issue = useIssue(id);
-  const draw = useDraw(id);
+  // The draw is published from the opening on; before that there is nothing to ask for.
+  const draw = useDraw(issue.data && issue.data.status !== 'upcoming' ? issue.data.id : null);
 
   let content;
   if (id === null) {
@@ -33,15 +34,22 @@ export function IssueDetailRoute() {
     content = issue.isError ? <QueryError onRetry={() => void issue.refetch()} /> : <PageLoading />;
   } else {
     content = (
-      <RefreshList onRefresh={() => Promise.all([issue.refetch(), draw.refetch()])}>
-        <IssueDetail issue={issue.data} draw={draw.data} />
+      <RefreshList onRefresh={() => Promise.all([issue.refetch(), draw.isEnabled ? draw.refetch() : undefined])}>
+        <IssueDetail issue={issue.data} draw={draw.data} drawPending={draw.isEnabled && draw.isPending} />
       </RefreshList>
     );
   }
   return <Page title={t('ipo.detail.title')}>{content}</Page>;
 }
 
-function IssueDetail({ issue, draw }: { issue: IpoIssue; draw: IpoDraw | undefined }) {
+interface IssueDetailProps {
+  issue: IpoIssue;
+  draw: IpoDraw | undefined;
+  /** The draw is still being fetched: its seed is not known to be unpublished yet. */
+  drawPending: boolean;
+}
+
+function IssueDetail({ issue, draw, drawPending }: IssueDetailProps) {
   const { t } = useTranslation();
   const format = useDisplayFormat();
   const orDash = (value: string | null) => (value === null ? t('ipo.fields.none') : format.decimal(value));
@@ -79,7 +87,11 @@ function IssueDetail({ issue, draw }: { issue: IpoIssue; draw: IpoDraw | undefin
     {
       key: 'seed',
       label: t('ipo.draw.seed'),
-      value: <code className="ipo-hash">{draw?.seed ?? t('ipo.draw.seedAfterDraw')}</code>,
+      value: (
+        <code className="ipo-hash">
+          {draw?.seed ?? (drawPending ? t('common.loading') : t('ipo.draw.seedAfterDraw'))}
+        </code>
+      ),
     },
   ];
   if (draw) {

@@ -10,7 +10,7 @@ const HomeScreen = lazy(() => import('./home-screen').then((m) => ({ default: m.
 const MarketRoute = lazy(() =>
   import('../features/market/routes/market-route').then((m) => ({ default: m.MarketRoute })),
 );
-const MyRoute = lazy(() => import('../features/my/routes/my-route').then((m) => ({ default: m.MyRoute })));
+const MyRoute = lazy(() => import('./my-screens').then((m) => ({ default: m.MyScreen })));
 
 interface Tab {
   path: string;

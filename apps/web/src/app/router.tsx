@@ -29,9 +29,7 @@ const RealNameAuthenticationRoute = lazy(() =>
     default: m.RealNameAuthenticationRoute,
   })),
 );
-const PersonCenterRoute = lazy(() =>
-  import('../features/my/routes/person-center-route').then((m) => ({ default: m.PersonCenterRoute })),
-);
+const PersonCenterRoute = lazy(() => import('./my-screens').then((m) => ({ default: m.PersonCenterScreen })));
 const BankListRoute = lazy(() =>
   import('../features/wallet/routes/bank-list-route').then((m) => ({ default: m.BankListRoute })),
 );
@@ -85,6 +83,30 @@ const HistoryPositionRoute = lazy(() =>
 );
 const HistoryDetailRoute = lazy(() =>
   import('../features/trading/routes/history-detail-route').then((m) => ({ default: m.HistoryDetailRoute })),
+);
+const CalendarRoute = lazy(() =>
+  import('../features/ipo/routes/calendar-route').then((m) => ({ default: m.CalendarRoute })),
+);
+const IssueDetailRoute = lazy(() =>
+  import('../features/ipo/routes/issue-detail-route').then((m) => ({ default: m.IssueDetailRoute })),
+);
+const ApplyRoute = lazy(() => import('../features/ipo/routes/apply-route').then((m) => ({ default: m.ApplyRoute })));
+const ApplyRecordRoute = lazy(() =>
+  import('../features/ipo/routes/records-routes').then((m) => ({ default: m.ApplyRecordRoute })),
+);
+const SubscriptionRecordsRoute = lazy(() =>
+  import('../features/ipo/routes/records-routes').then((m) => ({ default: m.SubscriptionRecordsRoute })),
+);
+const AllocationRecordsRoute = lazy(() =>
+  import('../features/ipo/routes/records-routes').then((m) => ({ default: m.AllocationRecordsRoute })),
+);
+const BlockTradeRoute = lazy(() =>
+  import('../features/blocktrade/routes/block-trade-route').then((m) => ({ default: m.BlockTradeRoute })),
+);
+const BlockTradeRecordsRoute = lazy(() =>
+  import('../features/blocktrade/routes/block-trade-records-route').then((m) => ({
+    default: m.BlockTradeRecordsRoute,
+  })),
 );
 const NotFoundRoute = lazy(() =>
   import('../features/errors/routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
@@ -148,6 +170,14 @@ export function AppRoutes() {
           <Route path={paths.orderRecords.path} element={<OrderRecordsRoute />} />
           <Route path={paths.historyPosition.path} element={<HistoryPositionRoute />} />
           <Route path={paths.historyDetail.path} element={<HistoryDetailRoute />} />
+          <Route path={paths.newShares.path} element={<CalendarRoute />} />
+          <Route path={paths.newShareDetail.path} element={<IssueDetailRoute />} />
+          <Route path={paths.apply.path} element={<ApplyRoute />} />
+          <Route path={paths.applyRecord.path} element={<ApplyRecordRoute />} />
+          <Route path={paths.subscriptionRecords.path} element={<SubscriptionRecordsRoute />} />
+          <Route path={paths.allocationRecords.path} element={<AllocationRecordsRoute />} />
+          <Route path={paths.blockTrade.path} element={<BlockTradeRoute />} />
+          <Route path={paths.blockTradeRecords.path} element={<BlockTradeRecordsRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -24,6 +24,18 @@ export type RecordPeriod = (typeof PERIODS)[number];
 export const ORDER_RECORD_FILTERS = ['all', 'open', 'filled', 'cancelled', 'expired', 'rejected'] as const;
 export type OrderRecordFilter = (typeof ORDER_RECORD_FILTERS)[number];
 
+/** The tabs of the new-share calendar (/shares/new); `open` is the default. */
+export const IPO_CALENDAR_TABS = ['upcoming', 'open', 'closed', 'listed'] as const;
+export type IpoCalendarTabKey = (typeof IPO_CALENDAR_TABS)[number];
+
+/** The status filters of the subscription records (/ucenter/shengou); `all` is the default. */
+export const SUBSCRIPTION_RECORD_FILTERS = ['all', 'subscribed', 'not_allotted', 'allotted'] as const;
+export type SubscriptionRecordFilter = (typeof SUBSCRIPTION_RECORD_FILTERS)[number];
+
+/** The status filters of the block-trade records (/shares/dzjy-record); `all` is the default. */
+export const BLOCK_ORDER_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
+export type BlockOrderFilter = (typeof BLOCK_ORDER_FILTERS)[number];
+
 export const paths = {
   root: route('/'),
   login: route('/login'),
@@ -112,6 +124,38 @@ export const paths = {
   historyDetail: {
     path: '/historyDetail',
     getHref: (positionId: number) => `/historyDetail?id=${positionId}`,
+  },
+  /** The new-share calendar, opened on a tab (`?tab=upcoming`). */
+  newShares: {
+    path: '/shares/new',
+    getHref: (tab?: IpoCalendarTabKey) => (tab && tab !== 'open' ? `/shares/new?tab=${tab}` : '/shares/new'),
+  },
+  /** One issue: its terms, its draw and the investor's allotment. */
+  newShareDetail: {
+    path: '/shares/new-detail',
+    getHref: (issueId: number) => `/shares/new-detail?id=${issueId}`,
+  },
+  /** Subscribing to one issue. */
+  apply: {
+    path: '/apply',
+    getHref: (issueId: number) => `/apply?id=${issueId}`,
+  },
+  /** Application records: every subscription, newest first. */
+  applyRecord: route('/apply-record'),
+  /** Subscription records by status (already subscribed / no allotment / allotted). */
+  subscriptionRecords: {
+    path: '/ucenter/shengou',
+    getHref: (status?: SubscriptionRecordFilter) =>
+      status && status !== 'all' ? `/ucenter/shengou?status=${status}` : '/ucenter/shengou',
+  },
+  /** Allocation records: the draws' outcomes with what was captured and released. */
+  allocationRecords: route('/ucenter/allocation'),
+  /** Open block-trade offers and the order sheet. */
+  blockTrade: route('/shares/dzjy'),
+  blockTradeRecords: {
+    path: '/shares/dzjy-record',
+    getHref: (status?: BlockOrderFilter) =>
+      status && status !== 'all' ? `/shares/dzjy-record?status=${status}` : '/shares/dzjy-record',
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { Card } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,20 +20,36 @@ export interface HomeRouteProps {
   marketSection?: ReactNode;
   /** Reloads what the market section shows; part of pull-to-refresh. */
   onRefreshMarket?: () => Promise<unknown>;
+  /** New shares open now and applications waiting for their draw, composed in by the app like the market. */
+  newSharesSection?: ReactNode;
+  /** Reloads what the new-shares section shows; part of pull-to-refresh. */
+  onRefreshNewShares?: () => Promise<unknown>;
 }
 
 /** The home tab: greeting, welcome, the market, the account at a glance and customer service. */
-export function HomeRoute({ marketSection, onRefreshMarket }: HomeRouteProps = {}) {
+export function HomeRoute({
+  marketSection,
+  onRefreshMarket,
+  newSharesSection,
+  onRefreshNewShares,
+}: HomeRouteProps = {}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const support = useQuery(supportInfoQueryOptions());
 
   return (
     <Page title={t('app.name')} back={false}>
-      <RefreshList onRefresh={() => Promise.all([user.refetch(), support.refetch(), onRefreshMarket?.()])}>
+      <RefreshList
+        onRefresh={() => Promise.all([user.refetch(), support.refetch(), onRefreshMarket?.(), onRefreshNewShares?.()])}
+      >
         <div className="home-content">
           <WelcomeCard nickname={user.data?.nickname} />
           {marketSection}
+          {newSharesSection && (
+            <Card className="home-card" title={<h2 className="card-title">{t('home.newShares')}</h2>}>
+              {newSharesSection}
+            </Card>
+          )}
           {user.data ? (
             <AccountCard user={user.data} />
           ) : user.isError ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LANGUAGE_NAMES } from '@bourse/shared/languages';
@@ -18,11 +19,16 @@ import { ProfileHeader } from '../components/profile-header';
 import { TradingMenu } from '../components/trading-menu';
 import { useWalletEntries } from '../components/use-wallet-entries';
 
+export interface MyRouteProps {
+  /** New shares and block trades at a glance (open issues, pending holds), composed in by the app. */
+  investmentsSection?: ReactNode;
+}
+
 /**
  * The "Me" tab: who is logged in, their standing and money, the ways to move it, settings and
  * support. The tab stays alive while hidden; its figures are fetched again whenever it is shown.
  */
-export function MyRoute() {
+export function MyRoute({ investmentsSection }: MyRouteProps = {}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const assets = useAssets();
@@ -91,6 +97,7 @@ export function MyRoute() {
           )}
         </div>
         <TradingMenu />
+        {investmentsSection}
         <MenuList
           label={t('assets.accountMenu')}
           items={[entries.transfer, entries.cards, entries.records, entries.tradingPassword]}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssets } from '../../../lib/api/get-assets';
 import { useUserInfo } from '../../../lib/api/get-user-info';
@@ -10,11 +11,16 @@ import { AssetsOverview } from '../components/assets-overview';
 import { TradingMenu } from '../components/trading-menu';
 import { useWalletEntries } from '../components/use-wallet-entries';
 
+export interface PersonCenterRouteProps {
+  /** New shares and block trades at a glance (open issues, pending holds), composed in by the app. */
+  investmentsSection?: ReactNode;
+}
+
 /**
  * /personCenter: every figure of the account (DESIGN §3), fresh each time the screen opens or the
  * app comes back into focus, and the ways to move money.
  */
-export function PersonCenterRoute() {
+export function PersonCenterRoute({ investmentsSection }: PersonCenterRouteProps = {}) {
   const { t } = useTranslation();
   const assets = useAssets();
   const user = useUserInfo();
@@ -33,6 +39,7 @@ export function PersonCenterRoute() {
           )}
         </div>
         <TradingMenu />
+        {investmentsSection}
         <MenuList label={t('assets.moneyMenu')} items={[entries.deposit, entries.transfer, entries.withdraw]} />
         <MenuList label={t('assets.accountMenu')} items={[entries.cards, entries.records, entries.tradingPassword]} />
       </RefreshList>

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { RequestError } from '../../../lib/request-error';
 import { showToast } from '../../../lib/toast';
 import { useSubmitFailure } from '../../../lib/use-submit-failure';
+import { QuantityStepper } from '../../../ui/quantity-stepper';
 import { TextField } from '../../../ui/text-field';
 import { tradeQuoteQueryOptions, useTradeQuote, type TradeQuoteInput } from '../api/get-trade-quote';
 import { usePlaceOrder } from '../api/place-order';
@@ -22,7 +23,6 @@ import { ChoiceGroup } from './choice-group';
 import { CostPreview } from './cost-preview';
 import { LotPicker } from './lot-picker';
 import { OrderConfirmDialog, type OrderSummary } from './order-confirm-dialog';
-import { QuantityStepper } from './quantity-stepper';
 
 /** The preview is asked for this long after the last change of the ticket. */
 export const QUOTE_DEBOUNCE_MS = 300;
@@ -303,6 +303,8 @@ export function OrderTicket({
           <QuantityStepper
             id="trade-lots"
             label={t('trading.ticket.lots')}
+            decreaseLabel={t('trading.ticket.decrease', { label: t('trading.ticket.lots') })}
+            increaseLabel={t('trading.ticket.increase', { label: t('trading.ticket.lots') })}
             value={lotsText}
             onChange={(value) => {
               setLotsText(value);
@@ -331,6 +333,8 @@ export function OrderTicket({
             <QuantityStepper
               id="trade-shares"
               label={t('trading.ticket.shares')}
+              decreaseLabel={t('trading.ticket.decrease', { label: t('trading.ticket.shares') })}
+              increaseLabel={t('trading.ticket.increase', { label: t('trading.ticket.shares') })}
               value={sharesText}
               onChange={(value) => {
                 setSharesText(value);

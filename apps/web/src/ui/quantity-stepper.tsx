@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 export interface QuantityStepperProps {
   id: string;
   label: string;
@@ -11,14 +9,27 @@ export interface QuantityStepperProps {
   max?: number | undefined;
   error?: string | undefined;
   hint?: string | undefined;
+  /** The accessible names of the − and + buttons (e.g. "Number of lots: decrease"). */
+  decreaseLabel: string;
+  increaseLabel: string;
 }
 
 /**
  * A whole number with − and + buttons around a numeric input. The buttons keep within min…max; what
  * is typed is checked by the form, so a "0" is answered with the rule rather than silently changed.
  */
-export function QuantityStepper({ id, label, value, onChange, min = 1, max, error, hint }: QuantityStepperProps) {
-  const { t } = useTranslation();
+export function QuantityStepper({
+  id,
+  label,
+  value,
+  onChange,
+  min = 1,
+  max,
+  error,
+  hint,
+  decreaseLabel,
+  increaseLabel,
+}: QuantityStepperProps) {
   const current = /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
   const step = (delta: number) => {
     let next = (current ?? (delta > 0 ? min - 1 : min)) + delta;
@@ -38,7 +49,7 @@ export function QuantityStepper({ id, label, value, onChange, min = 1, max, erro
         <button
           type="button"
           className="quantity-stepper-button"
-          aria-label={t('trading.ticket.decrease', { label })}
+          aria-label={decreaseLabel}
           disabled={current !== null && current <= min}
           onClick={() => step(-1)}
         >
@@ -58,7 +69,7 @@ export function QuantityStepper({ id, label, value, onChange, min = 1, max, erro
         <button
           type="button"
           className="quantity-stepper-button"
-          aria-label={t('trading.ticket.increase', { label })}
+          aria-label={increaseLabel}
           disabled={max !== undefined && current !== null && current >= max}
           onClick={() => step(1)}
         >

@@ -1,0 +1,24 @@
+import { BlockTradeSummary } from '../features/blocktrade/components/block-trade-summary';
+import { NewSharesSummary } from '../features/ipo/components/new-shares-summary';
+import { MyRoute } from '../features/my/routes/my-route';
+import { PersonCenterRoute } from '../features/my/routes/person-center-route';
+
+/** New shares and block trades at a glance, as the personal screens show them. */
+function InvestmentsSection() {
+  return (
+    <>
+      <NewSharesSummary />
+      <BlockTradeSummary />
+    </>
+  );
+}
+
+/** The "Me" tab as the app composes it: the my feature's screen with open issues and pending holds in it. */
+export function MyScreen() {
+  return <MyRoute investmentsSection={<InvestmentsSection />} />;
+}
+
+/** /personCenter as the app composes it, with the same section. */
+export function PersonCenterScreen() {
+  return <PersonCenterRoute investmentsSection={<InvestmentsSection />} />;
+}

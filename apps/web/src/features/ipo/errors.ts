@@ -1,5 +1,8 @@
 import { RequestError } from '../../lib/request-error';
 
+/** The refusals about the number of lots (the server's codes), shown at the lots stepper. */
+const LOTS_CODES = new Set(['IPO_LOTS_NOT_WHOLE', 'IPO_LOTS_NOT_POSITIVE', 'IPO_LOTS_ABOVE_MAXIMUM']);
+
 /** Where a refusal of a subscription belongs on the screen. */
 export type RefusalField = 'lots' | 'password' | 'form';
 
@@ -11,7 +14,7 @@ export type RefusalField = 'lots' | 'password' | 'form';
 export function refusalField(error: unknown): RefusalField {
   const code = error instanceof RequestError ? (error.errorCode ?? '') : '';
   if (code.startsWith('TRADING_PASSWORD')) return 'password';
-  if (code.includes('LOTS')) return 'lots';
+  if (LOTS_CODES.has(code)) return 'lots';
   return 'form';
 }
 

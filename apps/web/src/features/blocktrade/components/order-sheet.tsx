@@ -14,6 +14,15 @@ import { useDisplayFormat } from '../../../ui/use-display-format';
 import { cashMinor, orderAmount, orderAmountMinor } from '../amounts';
 import { usePlaceBlockOrder } from '../api/place-order';
 
+/** The refusals about the number of shares, shown at the quantity field (the server's codes). */
+const QUANTITY_CODES = new Set([
+  'BLOCK_BELOW_MINIMUM',
+  'BLOCK_QUANTITY_UNAVAILABLE',
+  'QUANTITY_NOT_WHOLE',
+  'QUANTITY_NOT_POSITIVE',
+  'QUANTITY_TOO_LARGE',
+]);
+
 type QuantityProblem =
   | 'blockTrade.validation.quantityRequired'
   | 'blockTrade.validation.belowMinimum'
@@ -103,7 +112,7 @@ function OrderForm({ offer, available, onClose, onPlaced }: OrderSheetProps & { 
       if (code.startsWith('TRADING_PASSWORD')) {
         setPasswordServerError(error.message);
         setPassword('');
-      } else if (code.includes('QUANTITY')) setQuantityServerError(error.message);
+      } else if (QUANTITY_CODES.has(code)) setQuantityServerError(error.message);
       else setFormError(error.message);
       return;
     }

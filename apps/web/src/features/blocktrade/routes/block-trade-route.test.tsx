@@ -74,7 +74,7 @@ describe('block trades (/shares/dzjy)', () => {
 
   it('shows a refusal about the quantity at the quantity', async () => {
     logIn();
-    serve({ [ORDER]: () => failure(422, 'BLOCK_QUANTITY_ABOVE_AVAILABLE', 'Nur noch 150 Aktien verfügbar') });
+    serve({ [ORDER]: () => failure(422, 'BLOCK_QUANTITY_UNAVAILABLE', 'Nur noch 150 Aktien verfügbar') });
     const user = userEvent.setup();
     renderApp('/shares/dzjy');
     await user.click(await screen.findByRole('button', { name: 'Order SAP' }));

@@ -95,7 +95,7 @@ describe.skipIf(!e2e.chromium)('new shares and block trades in Chromium at an iP
 
   it('subscribes to an open issue, finds it in the records, orders a block trade that an operator approves; the ledger verifies', async () => {
     // An investor of this journey's own: verified by compliance, a trading password, 10,000.00 in cash.
-    const investor = { phone: '+4915233445566', password: 'Shares2026x', tradingPassword: '246813' };
+    const investor = { phone: '+4915298765432', password: 'Shares2026x', tradingPassword: '246813' };
     const registered = await registerThroughApi(e2e.baseUrl, {
       phone: investor.phone,
       password: investor.password,

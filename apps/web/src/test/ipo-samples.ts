@@ -1,5 +1,6 @@
 import type { BlockOffer, BlockOrder } from '@bourse/shared/schemas/blocktrade';
 import type { IpoDraw, IpoIssue, IpoSubscription } from '@bourse/shared/schemas/ipo';
+import { ok } from './fetch-mock';
 
 /** Answers of the new-share and block-trade endpoints as the server would give them. */
 export function sampleSubscription(overrides: Partial<IpoSubscription> = {}): IpoSubscription {
@@ -125,5 +126,19 @@ export function sampleBlockOrder(overrides: Partial<BlockOrder> = {}): BlockOrde
     approvals: 0,
     approvalsRequired: 1,
     ...overrides,
+  };
+}
+
+/**
+ * The reads the personal screens and home make for their new-share and block-trade section, answered
+ * with nothing open and nothing pending: for tests of other screens that end on those screens.
+ */
+export function emptyInvestmentRoutes() {
+  const empty = () => ok({ items: [], total: 0, page: 1, pageSize: 20 });
+  return {
+    'GET /api/ipo': empty,
+    'GET /api/ipo/subscriptions': empty,
+    'GET /api/blocktrade/offers': empty,
+    'GET /api/blocktrade/orders': empty,
   };
 }

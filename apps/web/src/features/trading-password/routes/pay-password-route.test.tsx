@@ -5,6 +5,7 @@ import type { UserInfo } from '@bourse/shared/schemas/auth';
 import { useSessionStore } from '../../../lib/session-store';
 import { failure, mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
+import { emptyInvestmentRoutes } from '../../../test/ipo-samples';
 import { sampleAssets, sampleCards } from '../../../test/wallet-samples';
 
 const SAVE = 'POST /api/user/tradingPassword';
@@ -78,6 +79,8 @@ describe('trading password (/payPwd)', () => {
         return calls === 1 ? failure(422, 'TRADING_PASSWORD_WRONG', 'The trading password is wrong') : ok(null);
       },
       'GET /api/user/assets': () => ok(sampleAssets),
+      // Opened directly, the screen hands over to the personal centre, which reads these too.
+      ...emptyInvestmentRoutes(),
     });
     const events = userEvent.setup();
     renderApp('/payPwd');

@@ -35,7 +35,7 @@ export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCanc
       key: 'status',
       title: t('admin.ipo.status'),
       render: (_, { status, cancelledReason }) => (
-        <Space direction="vertical" size={2}>
+        <Space orientation="vertical" size={2}>
           <IpoStatusTag status={status} />
           {cancelledReason && <Typography.Text type="secondary">{cancelledReason}</Typography.Text>}
         </Space>

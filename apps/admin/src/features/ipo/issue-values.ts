@@ -1,3 +1,4 @@
+import { en } from '@bourse/shared/i18n/en';
 import { parsePrice } from '@bourse/shared/price';
 import type { Board } from '@bourse/shared/schemas/market';
 import {
@@ -12,6 +13,10 @@ import { isoToLocalInput, localInputToIso } from '../../lib/local-date-time.ts';
 /** An issue is on the main or the growth board; an index is no company and has no issue. */
 export const ISSUE_BOARDS = ['main', 'growth'] as const satisfies readonly Board[];
 export type IssueBoard = (typeof ISSUE_BOARDS)[number];
+
+/** Sectors the investor app translates (`market.sectors`); any other sector is shown as typed. */
+export type KnownSector = keyof typeof en.market.sectors;
+export const KNOWN_SECTORS = Object.keys(en.market.sectors) as KnownSector[];
 
 /** The server's limits (`ipoIssueBody`), checked here first for a clear message. */
 export const NAME_LENGTH_MAX = 80;

@@ -15,6 +15,7 @@ import {
   isIssueRatio,
   isWholeNumber,
   ISSUE_BOARDS,
+  KNOWN_SECTORS,
   NAME_LENGTH_MAX,
   patchOf,
   SECTOR_LENGTH_MAX,
@@ -32,6 +33,8 @@ type FormReader = Parameters<RuleRender>[0];
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 export type IssueFormTarget = { mode: 'create' } | { mode: 'edit'; issue: AdminIpoIssue };
+
+const SECTOR_LIST_ID = 'ipo-sectors';
 
 const CREATE_DEFAULTS: IssueFormValues = { board: 'main' };
 
@@ -158,9 +161,21 @@ function IssueForm({ target, onDone }: { target: IssueFormTarget; onDone: () => 
         >
           <Input maxLength={APPLICATION_CODE_LENGTH_MAX} autoComplete="off" className="mono" />
         </Form.Item>
-        <Form.Item {...field('sector')} rules={textRules(SECTOR_LENGTH_MAX)}>
-          <Input maxLength={SECTOR_LENGTH_MAX} autoComplete="off" />
+        <Form.Item
+          {...field('sector')}
+          extra={t('admin.instruments.hints.sector')}
+          rules={textRules(SECTOR_LENGTH_MAX)}
+        >
+          {/* The browser's own suggestion list: accessible, and any other text stays possible. */}
+          <Input maxLength={SECTOR_LENGTH_MAX} list={SECTOR_LIST_ID} autoComplete="off" />
         </Form.Item>
+        <datalist id={SECTOR_LIST_ID}>
+          {KNOWN_SECTORS.map((sector) => (
+            <option key={sector} value={sector}>
+              {t(`market.sectors.${sector}`)}
+            </option>
+          ))}
+        </datalist>
         <Form.Item {...field('issuePrice')} required rules={[check(isIssuePrice, t('admin.ipo.validation.price'))]}>
           <Input inputMode="decimal" autoComplete="off" disabled={locked('issuePrice')} />
         </Form.Item>

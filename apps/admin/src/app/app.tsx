@@ -5,7 +5,10 @@ import { HashRouter, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
 import { AuditLogScreen } from '../features/audit/components/audit-log-screen.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
+import { BlockTradesScreen } from '../features/blocktrade/components/block-trades-screen.tsx';
 import { InstrumentsScreen } from '../features/instruments/components/instruments-screen.tsx';
+import { IpoResultsScreen } from '../features/ipo/components/ipo-results-screen.tsx';
+import { IpoScreen } from '../features/ipo/components/ipo-screen.tsx';
 import { InvitationsScreen } from '../features/invitations/components/invitations-screen.tsx';
 import { KycQueueScreen } from '../features/kyc/components/kyc-queue-screen.tsx';
 import { LedgerCheckScreen } from '../features/ledger/components/ledger-check-screen.tsx';
@@ -34,6 +37,8 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   users: UsersScreen,
   orders: OrdersScreen,
   instruments: InstrumentsScreen,
+  ipo: IpoScreen,
+  blockTrades: BlockTradesScreen,
   ledger: LedgerCheckScreen,
   settings: SettingsScreen,
   audit: AuditLogScreen,
@@ -64,6 +69,14 @@ export function AppRoutes() {
           element={
             <RequireSection section="users">
               <UserDetailScreen />
+            </RequireSection>
+          }
+        />
+        <Route
+          path={paths.ipoResults.path}
+          element={
+            <RequireSection section="ipo">
+              <IpoResultsScreen />
             </RequireSection>
           }
         />

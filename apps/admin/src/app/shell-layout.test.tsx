@@ -50,6 +50,8 @@ describe('shell', () => {
       'Users',
       'Orders & fills',
       'Instruments',
+      'New shares',
+      'Block trades',
       'Ledger check',
       'Fees & limits',
       'Audit log',
@@ -67,6 +69,8 @@ describe('shell', () => {
       'Deposits & transfers',
       'Users',
       'Orders & fills',
+      'New shares',
+      'Block trades',
       'Ledger check',
       'Fees & limits',
     ]);

@@ -16,6 +16,9 @@ export const SECTION_ROLES = {
   orders: INVESTOR_MONEY_ROLES,
   // Instruments decide what investors see and trade: the administrator's.
   instruments: ['admin'],
+  // New issues and block trades hold and capture investors' cash: the money roles that decide on it.
+  ipo: ['admin', 'finance'],
+  blockTrades: ['admin', 'finance'],
   ledger: ['admin', 'finance'],
   settings: ['admin', 'finance'],
   audit: ['admin'],
@@ -36,6 +39,8 @@ export const SECTIONS: readonly Section[] = [
   'users',
   'orders',
   'instruments',
+  'ipo',
+  'blockTrades',
   'ledger',
   'settings',
   'audit',

@@ -164,8 +164,11 @@ export const ipoIssueBody = z.strictObject({
   listingAt: z.iso.datetime(),
 });
 export type IpoIssueBody = z.infer<typeof ipoIssueBody>;
-/** An edit names what it changes; terms of a running subscription cannot change (IPO_TERMS_LOCKED). */
-export const ipoIssuePatch = ipoIssueBody.omit({ code: true }).partial().strict();
+/**
+ * An edit names what it changes; terms of a running subscription cannot change (IPO_TERMS_LOCKED).
+ * `board` loses the body's default here: an edit that does not name the board leaves it as it is.
+ */
+export const ipoIssuePatch = ipoIssueBody.omit({ code: true }).extend({ board: board.optional() }).partial().strict();
 export type IpoIssuePatch = z.infer<typeof ipoIssuePatch>;
 
 export const adminIpoIssue = ipoIssue.omit({ mySubscription: true }).extend({

@@ -75,5 +75,30 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await page.getByRole('cell', { name: 'invitation.disable' }).first().waitFor();
     await page.getByRole('cell', { name: 'invitation.create' }).first().waitFor();
     await expectAccessible(page, 'audit log');
+
+    // New shares: the demo's issues with their demand, and the form for a new one.
+    const section = (key: MessageKey) =>
+      page
+        .getByRole('link', { name: t(key) })
+        .or(page.getByRole('menuitem', { name: t(key) }))
+        .first();
+    await section('admin.nav.ipo').click();
+    await page.getByRole('heading', { name: t('admin.ipo.title'), level: 1 }).waitFor();
+    await page.getByText('SOLR').first().waitFor();
+    await expectAccessible(page, 'new-share issues');
+    await page.getByRole('button', { name: t('admin.ipo.create') }).click();
+    await page.getByText(t('admin.ipo.createTitle')).filter({ visible: true }).first().waitFor();
+    await expectAccessible(page, 'new issue form');
+    await page.keyboard.press('Escape');
+
+    // Block trades: the approval queue and, below it, the demo's open offer and the form for a new one.
+    await section('admin.nav.blockTrades').click();
+    await page.getByRole('heading', { name: t('admin.blockTrades.title'), level: 1 }).waitFor();
+    await page.getByRole('heading', { name: t('admin.blockTrades.offers'), level: 2 }).waitFor();
+    await page.getByText('DTE').first().waitFor();
+    await expectAccessible(page, 'block trades');
+    await page.getByRole('button', { name: t('admin.blockTrades.createOffer') }).click();
+    await page.getByText(t('admin.blockTrades.createTitle')).filter({ visible: true }).first().waitFor();
+    await expectAccessible(page, 'new block-trade offer form');
   });
 });

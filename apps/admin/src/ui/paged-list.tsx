@@ -1,4 +1,5 @@
 import { Table, type TableColumnsType } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { Page } from '@bourse/shared/schemas/common';
 import { tablePagination, type PageParams } from './pagination.ts';
 import { QueryErrorAlert } from './query-error-alert.tsx';
@@ -21,7 +22,11 @@ export interface PagedListProps<T> {
   columns: TableColumnsType<T>;
   /** The "nothing here" line of this list. */
   emptyText: string;
-  /** Wide tables scroll sideways instead of squeezing their columns. */
+  /**
+   * Wide tables scroll sideways instead of squeezing their columns; the scrolling box then takes
+   * the keyboard focus (arrow keys scroll it), as a scrollable region must (axe:
+   * scrollable-region-focusable) when its rows hold nothing focusable.
+   */
   scrollX?: boolean;
 }
 
@@ -39,8 +44,13 @@ export function PagedList<T extends object>({
   emptyText,
   scrollX = false,
 }: PagedListProps<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!scrollX) return;
+    for (const region of box.current?.querySelectorAll<HTMLElement>('.ant-table-content') ?? []) region.tabIndex = 0;
+  });
   return (
-    <>
+    <div ref={box}>
       {query.isError && query.error && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       <Table<T>
         rowKey={rowKey}
@@ -51,6 +61,6 @@ export function PagedList<T extends object>({
         {...(scrollX && { scroll: { x: 'max-content' } })}
         pagination={tablePagination({ pageParams, total: query.data?.total ?? 0, onChange: onPageChange })}
       />
-    </>
+    </div>
   );
 }

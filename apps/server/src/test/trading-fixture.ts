@@ -1,4 +1,4 @@
-import { parsePrice } from '@bourse/shared/price';
+import { parseAmount } from '@bourse/shared/money';
 import { hashPassword } from '../platform/crypto.ts';
 import type { NewInstrument } from '../domains/market/instruments.service.ts';
 import { body, investor, type TestApp } from './harness.ts';
@@ -19,17 +19,11 @@ export const instrument = (code: string, startPrice: string, extra: Partial<NewI
   ...extra,
 });
 
-/**
- * A registered, signed-in investor with `cash` in their account (a deposit from bank clearing) and
- * the trading password TRADING_PASSWORD.
- */
-export async function fundedTrader(t: TestApp, cash = '10000.00') {
-  const user = await investor(t);
-  const info = body<{ id: number }>(
-    await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: user.token } }),
-  );
-  const userId = info.data.id;
-  const minor = parsePrice(cash)! / 100;
+/** Puts `cash` ("10000.00") into the investor's cash account: one deposit entry from bank clearing. */
+export async function fundCash(t: TestApp, userId: number, cash: string): Promise<void> {
+  const parsed = parseAmount(cash);
+  if (parsed === null) throw new Error(`not an amount: ${cash}`);
+  const minor: number = parsed;
   await t.ctx.database.transaction((trx) =>
     t.ctx.ledger.post(trx, {
       idempotencyKey: `test-funding:${userId}`,
@@ -40,6 +34,19 @@ export async function fundedTrader(t: TestApp, cash = '10000.00') {
       ],
     }),
   );
+}
+
+/**
+ * A registered, signed-in investor with `cash` in their account (a deposit from bank clearing) and
+ * the trading password TRADING_PASSWORD.
+ */
+export async function fundedTrader(t: TestApp, cash = '10000.00') {
+  const user = await investor(t);
+  const info = body<{ id: number }>(
+    await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: user.token } }),
+  );
+  const userId = info.data.id;
+  await fundCash(t, userId, cash);
   // Set like POST /api/user/tradingPassword does (tested with the users), without its rate limit.
   tradingPasswordHash ??= hashPassword(TRADING_PASSWORD);
   await t.ctx.database.db

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/crypto.ts';
 import { expectLedgerOk } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, operator, verifiedInvestor, type TestApp } from '../../test/harness.ts';
-import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
+import { fundCash, fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { writeSettings } from '../settings/settings.service.ts';
@@ -66,17 +66,7 @@ for (const dialect of DIALECTS) {
     /** An investor with approved identity, `cash` and the trading password. */
     async function verifiedTrader(cash = '20000.00') {
       const user = await verifiedInvestor(t, 'Erika Mustermann');
-      const minor = parsePrice(cash)! / 100;
-      await t.ctx.database.transaction((trx) =>
-        t.ctx.ledger.post(trx, {
-          idempotencyKey: `test-funding:${user.userId}`,
-          kind: 'deposit',
-          postings: [
-            { account: { system: 'bank_clearing' }, amountMinor: -minor },
-            { account: { userId: user.userId, kind: 'cash' }, amountMinor: minor },
-          ],
-        }),
-      );
+      await fundCash(t, user.userId, cash);
       await t.ctx.database.db.updateTable('users').set({ tradingPasswordHash }).where('id', '=', user.userId).execute();
       return user;
     }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { encryptCredentials } from '@bourse/shared/jwe';
 import type { OperatorRole } from '@bourse/shared/schemas/admin';
 import { generate as generateTotp } from 'otplib';
+import { expect } from 'vitest';
+import { createInvitation } from '../apps/server/src/domains/invitations/invitations.service.ts';
 import { createOperator } from '../apps/server/src/domains/admin/operators.service.ts';
 import { openSqlite } from '../apps/server/src/platform/db/database.ts';
 
@@ -55,4 +57,49 @@ export async function operatorToken(
   if (res.status !== 200 || !body.data)
     throw new Error(`operator sign-in failed: ${res.status} ${JSON.stringify(body)}`);
   return body.data.token;
+}
+
+/** Calls the API as a journey's setup does: expects 200 and answers `data`. */
+export async function apiCall<T>(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(token ? { token } : {}),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+      'accept-language': 'de',
+      ...headers,
+    },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
+  });
+  const body = (await res.json()) as { data: T; error?: string; msg?: string };
+  expect(res.status, `${method} ${url}: ${JSON.stringify(body)}`).toBe(200);
+  return body.data;
+}
+
+/** Signs an investor in through the public API (the credentials encrypted as the web app does); the token. */
+export async function logInThroughApi(baseUrl: string, username: string, password: string): Promise<string> {
+  const key = await apiCall<{ jwk: Record<string, string>; kid: string }>(baseUrl, null, 'GET', '/api/user/publicKey');
+  const query = await encryptCredentials(key.jwk, { username, password }, { kid: key.kid });
+  const data = await apiCall<{ userinfo: { token: string } }>(baseUrl, null, 'POST', '/api/user/login', { query });
+  return data.userinfo.token;
+}
+
+/** A single-use invitation of a journey's own, written beside the running server. */
+export async function ownInvitation(e2e: { dataDir: string }, note: string): Promise<string> {
+  const handle = openSqlite(path.join(e2e.dataDir, 'bourse.sqlite'));
+  try {
+    const invitation = await handle.db
+      .transaction()
+      .execute((trx) => createInvitation(trx, { note, maxUses: 1, operatorId: null, nowMs: Date.now() }));
+    return invitation.code;
+  } finally {
+    await handle.close();
+  }
 }

@@ -2,12 +2,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { formatMoney } from '@bourse/shared/format';
 import { translate, type MessageKey } from '@bourse/shared/i18n/index';
-import { encryptCredentials } from '@bourse/shared/jwe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createInvitation } from '../apps/server/src/domains/invitations/invitations.service.ts';
-import { openSqlite } from '../apps/server/src/platform/db/database.ts';
-import { registerThroughApi } from './api.ts';
+import {
+  apiCall,
+  logInThroughApi as logInThroughApiAt,
+  ownInvitation as ownInvitationIn,
+  registerThroughApi,
+} from './api.ts';
 import { expectAccessible, launch, phoneContext } from './browser.ts';
 
 const e2e = inject('e2e');
@@ -68,43 +70,10 @@ function costs(side: 'buy' | 'sell', price: string, shares: number, fees: Fees) 
 
 // ── API helpers for the setup (the journey itself runs in the browser) ─────────────────────────
 
-async function api<T>(token: string | null, method: string, url: string, payload?: object, headers = {}) {
-  const res = await fetch(`${e2e.baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(token ? { token } : {}),
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-      'accept-language': 'de',
-      ...headers,
-    },
-    ...(payload ? { body: JSON.stringify(payload) } : {}),
-  });
-  const body = (await res.json()) as { data: T; error?: string; msg?: string };
-  expect(res.status, `${method} ${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body.data;
-}
-
-async function logInThroughApi(username: string, password: string): Promise<string> {
-  const key = await api<{ jwk: Record<string, string>; kid: string }>(null, 'GET', '/api/user/publicKey');
-  const query = await encryptCredentials(key.jwk, { username, password }, { kid: key.kid });
-  const data = await api<{ userinfo: { token: string } }>(null, 'POST', '/api/user/login', { query });
-  return data.userinfo.token;
-}
-
-/** A single-use invitation of this journey's own, written beside the running server. */
-async function ownInvitation(): Promise<string> {
-  const handle = openSqlite(path.join(e2e.dataDir, 'bourse.sqlite'));
-  try {
-    const invitation = await handle.db
-      .transaction()
-      .execute((trx) =>
-        createInvitation(trx, { note: 'e2e trading', maxUses: 1, operatorId: null, nowMs: Date.now() }),
-      );
-    return invitation.code;
-  } finally {
-    await handle.close();
-  }
-}
+const api = <T>(token: string | null, method: string, url: string, payload?: object, headers = {}) =>
+  apiCall<T>(e2e.baseUrl, token, method, url, payload, headers);
+const logInThroughApi = (username: string, password: string) => logInThroughApiAt(e2e.baseUrl, username, password);
+const ownInvitation = () => ownInvitationIn(e2e, 'e2e trading');
 
 interface OrderWire {
   id: number;

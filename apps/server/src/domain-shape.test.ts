@@ -24,6 +24,8 @@ const TRANSACTION_OWNERS: Record<string, string> = {
     'operator sign-in/out: the failure count with its audit line, or the TOTP step, session and audit line, commit together after the password check',
   'auth/auth.service.ts':
     'sign-up (user and invitation use), sign-in (failure count, or session), password change and reset (hash, sessions revoked) each commit after hashing',
+  'ipo/ipo.service.ts':
+    'the draw and the listing settle thousands of subscriptions in chunks, a transaction each, so other writers wait little and a rerun resumes after the last committed chunk',
   'kyc/kyc.service.ts':
     'a submission row and the move to in_review commit after the images are re-encoded and stored, so a failure can remove the files',
   'market/import.service.ts':

@@ -1044,6 +1044,7 @@ export const de: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Ein Los zum Emissionspreis muss einen Betrag in ganzen Cent ergeben',
     IPO_APPLICATION_CODE_TAKEN: 'Dieser Zeichnungscode ist bereits vergeben',
     IPO_NOT_CANCELLABLE: 'Diese Emission kann nicht mehr abgesagt werden',
+    IPO_NOT_CLOSED: 'Die Zeichnungsfrist dieser Emission ist noch nicht beendet',
     BLOCK_OFFER_NOT_FOUND: 'Blockhandelsangebot nicht gefunden',
     BLOCK_ORDER_NOT_FOUND: 'Blockhandelsauftrag nicht gefunden',
     BLOCK_OFFER_CLOSED: 'Dieses Blockhandelsangebot nimmt derzeit keine Aufträge an',

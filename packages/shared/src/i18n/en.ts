@@ -1032,6 +1032,7 @@ export const en = {
     IPO_LOT_VALUE_INEXACT: 'One lot at the issue price must come to whole cents',
     IPO_APPLICATION_CODE_TAKEN: 'This application code is already in use',
     IPO_NOT_CANCELLABLE: 'This issue can no longer be cancelled',
+    IPO_NOT_CLOSED: 'The subscription window of this issue has not closed yet',
     BLOCK_OFFER_NOT_FOUND: 'Block trade offer not found',
     BLOCK_ORDER_NOT_FOUND: 'Block trade order not found',
     BLOCK_OFFER_CLOSED: 'This block trade offer is not taking orders now',

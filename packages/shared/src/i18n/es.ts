@@ -1039,6 +1039,7 @@ export const es: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Un lote al precio de emisión debe sumar céntimos enteros',
     IPO_APPLICATION_CODE_TAKEN: 'Este código de suscripción ya está en uso',
     IPO_NOT_CANCELLABLE: 'Esta emisión ya no se puede cancelar',
+    IPO_NOT_CLOSED: 'El plazo de suscripción de esta emisión aún no ha terminado',
     BLOCK_OFFER_NOT_FOUND: 'Oferta de operación en bloque no encontrada',
     BLOCK_ORDER_NOT_FOUND: 'Orden de operación en bloque no encontrada',
     BLOCK_OFFER_CLOSED: 'Esta oferta de operación en bloque no admite órdenes ahora',

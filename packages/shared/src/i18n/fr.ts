@@ -1046,6 +1046,7 @@ export const fr: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Un lot au prix d’émission doit faire un nombre entier de centimes',
     IPO_APPLICATION_CODE_TAKEN: 'Ce code de souscription est déjà utilisé',
     IPO_NOT_CANCELLABLE: 'Cette émission ne peut plus être annulée',
+    IPO_NOT_CLOSED: 'La période de souscription de cette émission n’est pas encore close',
     BLOCK_OFFER_NOT_FOUND: 'Offre de bloc introuvable',
     BLOCK_ORDER_NOT_FOUND: 'Ordre de bloc introuvable',
     BLOCK_OFFER_CLOSED: 'Cette offre de bloc n’accepte pas d’ordres pour le moment',

@@ -1040,6 +1040,7 @@ export const it: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Un lotto al prezzo di emissione deve dare centesimi interi',
     IPO_APPLICATION_CODE_TAKEN: 'Questo codice di sottoscrizione è già in uso',
     IPO_NOT_CANCELLABLE: 'Questa emissione non può più essere annullata',
+    IPO_NOT_CLOSED: 'Il periodo di sottoscrizione di questa emissione non è ancora chiuso',
     BLOCK_OFFER_NOT_FOUND: 'Offerta di blocchi non trovata',
     BLOCK_ORDER_NOT_FOUND: 'Ordine di blocchi non trovato',
     BLOCK_OFFER_CLOSED: 'Questa offerta di blocchi non accetta ordini al momento',

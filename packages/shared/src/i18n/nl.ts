@@ -1042,6 +1042,7 @@ export const nl: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Eén lot tegen de emissieprijs moet op hele centen uitkomen',
     IPO_APPLICATION_CODE_TAKEN: 'Deze inschrijvingscode is al in gebruik',
     IPO_NOT_CANCELLABLE: 'Deze emissie kan niet meer worden geannuleerd',
+    IPO_NOT_CLOSED: 'De inschrijvingsperiode van deze uitgifte is nog niet gesloten',
     BLOCK_OFFER_NOT_FOUND: 'Blokhandelaanbod niet gevonden',
     BLOCK_ORDER_NOT_FOUND: 'Blokhandelorder niet gevonden',
     BLOCK_OFFER_CLOSED: 'Dit blokhandelaanbod neemt momenteel geen orders aan',

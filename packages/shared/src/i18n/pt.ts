@@ -1037,6 +1037,7 @@ export const pt: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'Um lote ao preço de emissão tem de dar cêntimos inteiros',
     IPO_APPLICATION_CODE_TAKEN: 'Este código de subscrição já está em uso',
     IPO_NOT_CANCELLABLE: 'Esta emissão já não pode ser cancelada',
+    IPO_NOT_CLOSED: 'O período de subscrição desta emissão ainda não terminou',
     BLOCK_OFFER_NOT_FOUND: 'Oferta de negociação em bloco não encontrada',
     BLOCK_ORDER_NOT_FOUND: 'Ordem de negociação em bloco não encontrada',
     BLOCK_OFFER_CLOSED: 'Esta oferta de negociação em bloco não aceita ordens neste momento',

@@ -1035,6 +1035,7 @@ export const sv: Catalog = {
     IPO_LOT_VALUE_INEXACT: 'En post till emissionskursen måste bli hela cent',
     IPO_APPLICATION_CODE_TAKEN: 'Den här teckningskoden används redan',
     IPO_NOT_CANCELLABLE: 'Den här emissionen kan inte längre ställas in',
+    IPO_NOT_CLOSED: 'Teckningsperioden för den här emissionen har inte stängt än',
     BLOCK_OFFER_NOT_FOUND: 'Blockaffärserbjudandet hittades inte',
     BLOCK_ORDER_NOT_FOUND: 'Blockaffärsordern hittades inte',
     BLOCK_OFFER_CLOSED: 'Det här blockaffärserbjudandet tar inte emot order just nu',

@@ -1022,6 +1022,7 @@ export const zhCN: Catalog = {
     IPO_LOT_VALUE_INEXACT: '按发行价计算的每手金额必须精确到分',
     IPO_APPLICATION_CODE_TAKEN: '该申购代码已被使用',
     IPO_NOT_CANCELLABLE: '该新股发行已无法取消',
+    IPO_NOT_CLOSED: '该新股的申购期尚未结束',
     BLOCK_OFFER_NOT_FOUND: '未找到该大宗交易报价',
     BLOCK_ORDER_NOT_FOUND: '未找到该大宗交易委托',
     BLOCK_OFFER_CLOSED: '该大宗交易报价当前不接受委托',

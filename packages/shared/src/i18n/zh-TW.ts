@@ -1021,6 +1021,7 @@ export const zhTW: Catalog = {
     IPO_LOT_VALUE_INEXACT: '按發行價計算的每張金額必須精確到分',
     IPO_APPLICATION_CODE_TAKEN: '該申購代碼已被使用',
     IPO_NOT_CANCELLABLE: '該新股發行已無法取消',
+    IPO_NOT_CLOSED: '該新股的申購期尚未結束',
     BLOCK_OFFER_NOT_FOUND: '找不到該鉅額交易報價',
     BLOCK_ORDER_NOT_FOUND: '找不到該鉅額交易委託',
     BLOCK_OFFER_CLOSED: '該鉅額交易報價目前不接受委託',

@@ -22,6 +22,7 @@ import {
   issueForConsole,
   issueResults,
   listIssuesForConsole,
+  allocateFromConsole,
 } from './ipo.service.ts';
 
 const tags = ['admin'];
@@ -118,6 +119,26 @@ export async function registerIpoAdminRoutes(app: FastifyInstance, ctx: AppConte
             ip: request.ip ?? null,
           }),
         ),
+      ),
+  );
+
+  r.post(
+    '/api/admin/ipo/:id/allocate',
+    {
+      config: { auth: 'operator', roles: manage },
+      schema: { tags, params: idParams, response: okResponse(adminIpoIssue) },
+    },
+    // The draw now, before its scheduled time (the job runs it otherwise). Its transactions are its
+    // own (one per chunk of subscriptions, see allocateIssue); a second run changes nothing.
+    async (request) =>
+      ok(
+        (
+          await allocateFromConsole(ctx, {
+            id: request.params.id,
+            operator: operatorOf(request),
+            ip: request.ip ?? null,
+          })
+        ).issue,
       ),
   );
 

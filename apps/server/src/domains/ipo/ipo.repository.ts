@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, Dialect, Trx } from '../../platform/db/database.ts';
 import type { IpoIssuesTable, IpoSubscriptionsTable } from '../../platform/db/schema.ts';
@@ -229,4 +230,129 @@ export async function allottedUnlistedMinor(db: Db | Trx, userId: number): Promi
     .where('positionId', 'is', null)
     .executeTakeFirst();
   return Number(row?.paid ?? 0);
+}
+
+// ── the draw and the listing ───────────────────────────────────────────────────────────────────────
+
+/** Ids per CASE update of many subscriptions (bound parameters stay far below every engine's limit). */
+const CASE_ROWS = 500;
+
+/** Every subscription in the draw (all but cancelled ones), in id order, with its outcome so far. */
+export function drawRowsOfIssue(db: Db | Trx, issueId: number) {
+  return db
+    .selectFrom('ipoSubscriptions')
+    .select(['id', 'lots', 'status', 'lotsAllotted'])
+    .where('issueId', '=', issueId)
+    .where('status', '!=', 'cancelled')
+    .orderBy('id')
+    .execute();
+}
+
+/** The next `limit` subscriptions of the issue the draw has not settled yet, in id order. */
+export function unsettledSubscriptions(trx: Trx, issueId: number, limit: number) {
+  return trx
+    .selectFrom('ipoSubscriptions')
+    .select(['id', 'userId', 'lots', 'amountHeldMinor', 'holdId'])
+    .where('issueId', '=', issueId)
+    .where('status', '=', 'subscribed')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export interface Settled {
+  id: number;
+  lotsAllotted: number;
+  capturedMinor: number;
+  releasedMinor: number;
+}
+
+/**
+ * Records the draw's outcome of these subscriptions (allotted when any lot was, else not allotted),
+ * each only while still `subscribed`. Returns how many changed.
+ */
+export async function settleSubscriptions(trx: Trx, rows: readonly Settled[], nowMs: number): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < rows.length; i += CASE_ROWS) {
+    const part = rows.slice(i, i + CASE_ROWS);
+    const caseOf = (value: (row: Settled) => number | string) =>
+      sql`case id ${sql.join(
+        part.map((row) => sql`when ${row.id} then ${value(row)}`),
+        sql` `,
+      )} end`;
+    const result = await sql`update ipo_subscriptions set
+        status = ${caseOf((row) => (row.lotsAllotted > 0 ? 'allotted' : 'not_allotted'))},
+        lots_allotted = cast(${caseOf((row) => row.lotsAllotted)} as integer),
+        amount_captured_minor = cast(${caseOf((row) => row.capturedMinor)} as bigint),
+        amount_released_minor = cast(${caseOf((row) => row.releasedMinor)} as bigint),
+        allocated_at = ${nowMs}
+      where status = 'subscribed' and id in (${sql.join(part.map((row) => row.id))})`.execute(trx);
+    changed += Number(result.numAffectedRows ?? 0);
+  }
+  return changed;
+}
+
+/** Marks the draw as begun (once): from now on the issue cannot be cancelled, and a rerun resumes it. */
+export async function markAllocationStarted(trx: Trx, id: number, nowMs: number): Promise<void> {
+  await trx
+    .updateTable('ipoIssues')
+    .set({ allocationStartedAt: nowMs, updatedAt: nowMs })
+    .where('id', '=', id)
+    .where('status', '=', 'closed')
+    .where('allocationStartedAt', 'is', null)
+    .execute();
+}
+
+/** Ids of issues due for their draw (closed, allocation time reached) or their listing (allocated, listing time reached). */
+export async function issuesDueFor(db: Db, step: 'allocation' | 'listing', dueAtMs: number): Promise<number[]> {
+  const [status, column] =
+    step === 'allocation' ? (['closed', 'allocationAt'] as const) : (['allocated', 'listingAt'] as const);
+  const rows = await db
+    .selectFrom('ipoIssues')
+    .select('id')
+    .where('status', '=', status)
+    .where(column, '<=', dueAtMs)
+    .orderBy(column)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** When the next draw (or listing) falls due, or null when no issue waits for one. */
+export async function nextDueFor(db: Db, step: 'allocation' | 'listing'): Promise<number | null> {
+  const [status, column] =
+    step === 'allocation' ? (['closed', 'allocationAt'] as const) : (['allocated', 'listingAt'] as const);
+  const row = await db
+    .selectFrom('ipoIssues')
+    .select((eb) => eb.fn.min(column).as('at'))
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
+/** The next `limit` allotted subscriptions of the issue whose shares are not a position yet, in id order. */
+export function unlistedAllotments(trx: Trx, issueId: number, limit: number) {
+  return trx
+    .selectFrom('ipoSubscriptions')
+    .select(['id', 'userId', 'lotsAllotted', 'amountCapturedMinor'])
+    .where('issueId', '=', issueId)
+    .where('status', '=', 'allotted')
+    .where('positionId', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Links allotted subscriptions to the position lots their shares became (each once). */
+export async function setPositions(trx: Trx, rows: ReadonlyArray<{ id: number; positionId: number }>): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < rows.length; i += CASE_ROWS) {
+    const part = rows.slice(i, i + CASE_ROWS);
+    const result = await sql`update ipo_subscriptions set position_id = case id ${sql.join(
+      part.map((row) => sql`when ${row.id} then cast(${row.positionId} as bigint)`),
+      sql` `,
+    )} end where position_id is null and id in (${sql.join(part.map((row) => row.id))})`.execute(trx);
+    changed += Number(result.numAffectedRows ?? 0);
+  }
+  return changed;
 }

@@ -1,5 +1,6 @@
 import { idParams, page } from '@bourse/shared/schemas/common';
 import {
+  ipoDraw,
   ipoIssue,
   ipoListQuery,
   ipoSubscription,
@@ -24,6 +25,7 @@ import {
   listAllocations,
   listCalendar,
   listSubscriptions,
+  publishedDraw,
   registerIpoPortfolio,
   subscribe,
   subscribeAll,
@@ -54,6 +56,12 @@ export async function registerIpoRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
   });
+
+  r.get(
+    '/api/ipo/:id/draw',
+    { config: { auth: 'public' }, schema: { tags, params: idParams, response: okResponse(ipoDraw) } },
+    async (request) => ok(await publishedDraw(ctx, request.params.id)),
+  );
 
   r.get(
     '/api/ipo',

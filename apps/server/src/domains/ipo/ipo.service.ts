@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { translate, type MessageKey } from '@bourse/shared/i18n/index';
 import type { Language } from '@bourse/shared/languages';
 import { formatMinor } from '@bourse/shared/money';
@@ -7,6 +6,7 @@ import type {
   AdminIpoIssue,
   AdminIpoResult,
   IpoCalendarTab,
+  IpoDraw,
   IpoIssue,
   IpoIssueBody,
   IpoIssuePatch,
@@ -23,12 +23,15 @@ import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database
 import type { Instrument } from '../../platform/db/schema.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import type { MoneyUnit } from '../../platform/money-command.ts';
+import type { Notification } from '../../platform/notifier.ts';
 import { appendAudit } from '../../platform/audit.ts';
-import { insertInstrument, ratioX100, updateInstrument } from '../market/instruments.service.ts';
+import { insertInstrument, listNewIssue, ratioX100, updateInstrument } from '../market/instruments.service.ts';
 import { instrumentsByIds, localName } from '../market/market.service.ts';
 import { registerPortfolioContributor } from '../portfolio/portfolio.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
-import { findUser, phonesByUserId, userContact } from '../users/users.service.ts';
+import { openAcquiredLot } from '../trading/trading.service.ts';
+import { contactsByUserId, findUser, phonesByUserId, userContact } from '../users/users.service.ts';
+import { DRAW_ALGORITHM, drawAllotments, newSeed, seedHash } from './draw.ts';
 import * as repo from './ipo.repository.ts';
 
 type IssueRow = repo.IssueRow;
@@ -40,11 +43,6 @@ const ratioText = (x100: number | null) => (x100 === null ? null : formatMinor(x
 /** One lot at the issue price, in minor units (creation refuses terms where this is not whole cents). */
 export function lotValueMinor(issue: Pick<IssueRow, 'lotSize' | 'issuePriceTicks'>): number {
   return (issue.lotSize * issue.issuePriceTicks) / TICKS_PER_MINOR;
-}
-
-/** SHA-256 (hex) of a seed given as hex: what is published when the issue opens. */
-export function seedHashOf(seedHex: string): string {
-  return createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
 }
 
 // ── wire ────────────────────────────────────────────────────────────────────────────────────────────
@@ -711,7 +709,10 @@ export async function cancelIssue(
   const row = await repo.lockIssue(trx, ctx.database.dialect, input.id, 'update');
   if (!row) throw new AppError('IPO_NOT_FOUND');
   const status = row.status as repo.IssueStatus;
-  if (status !== 'upcoming' && status !== 'open' && status !== 'closed') throw new AppError('IPO_NOT_CANCELLABLE');
+  // Once the draw has begun some holds may be captured already: it finishes, it is not undone.
+  if ((status !== 'upcoming' && status !== 'open' && status !== 'closed') || row.allocationStartedAt !== null) {
+    throw new AppError('IPO_NOT_CANCELLABLE');
+  }
   const moved = await repo.updateIssueIfStatus(trx, input.id, status, {
     status: 'cancelled',
     cancelledReason: input.reason,
@@ -804,11 +805,11 @@ export async function issueResults(
  * concurrent one) does nothing and the seed drawn first stands. True when this call opened it.
  */
 export function openIssue(ctx: AppContext, trx: Trx, id: number): Promise<boolean> {
-  const seed = randomBytes(32).toString('hex');
+  const seed = newSeed();
   return repo.updateIssueIfStatus(trx, id, 'upcoming', {
     status: 'open',
     seed,
-    seedHash: seedHashOf(seed),
+    seedHash: seedHash(seed),
     updatedAt: ctx.clock.nowMs(),
   });
 }
@@ -826,4 +827,305 @@ export function issuesDue(ctx: AppContext, status: 'upcoming' | 'open', dueAtMs:
 /** When an issue next opens or closes, or null when none waits to. */
 export function nextWindowChange(ctx: AppContext): Promise<number | null> {
   return repo.nextWindowChange(ctx.database.db);
+}
+
+// ── the draw and the listing (ipo.jobs.ts, and the console's "allocate now") ──────────────────────
+
+/** Subscriptions settled per transaction of a draw: small enough that other writers wait little. */
+export const ALLOCATION_CHUNK = 2_000;
+/** Allotments turned into position lots per transaction of a listing. */
+export const LISTING_CHUNK = 500;
+
+export interface AllocationOptions {
+  /** Subscriptions settled per transaction (default ALLOCATION_CHUNK). */
+  chunkSize?: number;
+  /** Called after each committed chunk with the number settled so far (a test's way to stop halfway). */
+  afterChunk?: (settled: number) => void | Promise<void>;
+}
+
+/** Lets the event loop answer requests between two transactions of a long job. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The draw of a closed issue (DESIGN §4 "IPO"; draw.ts): the lots are allotted by `bourse-draw-v1`
+ * with the seed committed to at opening over the subscriptions in id order; each subscription's hold
+ * is captured to the market's settlement account for its allotted lots and the rest released to the
+ * investor's cash, its outcome recorded (`allotted` with lots, or `not_allotted`) and the investor
+ * told — chunk by chunk, one transaction each; then the issue becomes `allocated` and the seed is
+ * published.
+ *
+ * Exactly once, even when the process dies halfway: the draw is a pure function of the stored seed
+ * and the list (which cannot change once the window has closed), so a rerun computes the same
+ * allotments; a chunk settles only subscriptions still `subscribed`, with the issue row locked, in
+ * the same transaction as their ledger entries (each keyed by the subscription). The first step marks
+ * the draw as begun, after which the issue can no longer be cancelled. Returns true when this call
+ * finished the draw, false when the issue was not closed (not yet, already drawn, or cancelled).
+ */
+export async function allocateIssue(ctx: AppContext, id: number, options: AllocationOptions = {}): Promise<boolean> {
+  const chunkSize = options.chunkSize ?? ALLOCATION_CHUNK;
+  const issue = await ctx.database.transaction(async (trx) => {
+    const row = await repo.lockIssue(trx, ctx.database.dialect, id, 'update');
+    if (row?.status !== 'closed') return null;
+    await repo.markAllocationStarted(trx, id, ctx.clock.nowMs());
+    return row;
+  });
+  if (!issue) return false;
+  invariant(issue.seed !== null, `closed issue ${id} has its seed`);
+  const [instrument] = (await instrumentsByIds(ctx.database.db, [Number(issue.instrumentId)])).values();
+  invariant(instrument, `issue ${id} has its instrument`);
+
+  const entries = (await repo.drawRowsOfIssue(ctx.database.db, id)).map((row) => ({
+    subscriptionId: Number(row.id),
+    lots: row.lots,
+  }));
+  const allotted = drawAllotments({ seedHex: issue.seed, publicLots: publicLotsOf(issue), entries });
+  const perLot = lotValueMinor(issue);
+
+  let settled = 0;
+  for (;;) {
+    const done = await ctx.database.transaction(async (trx) => {
+      const locked = await repo.lockIssue(trx, ctx.database.dialect, id, 'update');
+      if (locked?.status !== 'closed') return 0;
+      const chunk = await repo.unsettledSubscriptions(trx, id, chunkSize);
+      if (chunk.length === 0) return 0;
+      const nowMs = ctx.clock.nowMs();
+      const outcomes = chunk.map((row) => {
+        const lots = allotted.get(Number(row.id));
+        invariant(lots !== undefined, `subscription ${row.id} is in the draw`);
+        const capturedMinor = lots * perLot;
+        return {
+          row,
+          settled: {
+            id: Number(row.id),
+            lotsAllotted: lots,
+            capturedMinor,
+            releasedMinor: Number(row.amountHeldMinor) - capturedMinor,
+          },
+        };
+      });
+      await ctx.ledger.settleHolds(
+        trx,
+        outcomes.map(({ row, settled: outcome }) => ({
+          holdId: Number(row.holdId),
+          captureMinor: outcome.capturedMinor,
+          to: { system: 'market_settlement' },
+          idempotencyKey: `ipo:subscription:${row.id}:allocated`,
+          kind: outcome.lotsAllotted > 0 ? 'ipo.allotted' : 'ipo.not_allotted',
+        })),
+      );
+      const changed = await repo.settleSubscriptions(
+        trx,
+        outcomes.map((outcome) => outcome.settled),
+        nowMs,
+      );
+      invariant(changed === chunk.length, `issue ${id}: every subscription of the chunk was still held`);
+      const contacts = await contactsByUserId(
+        trx,
+        chunk.map((row) => Number(row.userId)),
+      );
+      await ctx.notifier.sendMany(
+        trx,
+        outcomes.flatMap(({ row, settled: outcome }) => {
+          const contact = contacts.get(Number(row.userId));
+          if (!contact) return [];
+          const name = localName(instrument, contact.lang);
+          const refund = formatMinor(outcome.releasedMinor);
+          const notification: Notification =
+            outcome.lotsAllotted > 0
+              ? {
+                  channel: 'sms',
+                  recipient: contact.phone,
+                  userId: contact.id,
+                  lang: contact.lang,
+                  template: 'notify.ipoAllotted',
+                  params: { name, lots: outcome.lotsAllotted, amount: formatMinor(outcome.capturedMinor), refund },
+                }
+              : {
+                  channel: 'sms',
+                  recipient: contact.phone,
+                  userId: contact.id,
+                  lang: contact.lang,
+                  template: 'notify.ipoNotAllotted',
+                  params: { name, refund },
+                };
+          return [notification];
+        }),
+      );
+      return chunk.length;
+    });
+    if (done === 0) break;
+    settled += done;
+    await options.afterChunk?.(settled);
+    await yieldToRequests();
+  }
+
+  return ctx.database.transaction(async (trx) => {
+    const nowMs = ctx.clock.nowMs();
+    const finished = await repo.updateIssueIfStatus(trx, id, 'closed', {
+      status: 'allocated',
+      drawnAt: nowMs,
+      updatedAt: nowMs,
+    });
+    if (!finished) return false;
+    const left = await repo.unsettledSubscriptions(trx, id, 1);
+    invariant(left.length === 0, `issue ${id}: every subscription is settled before the seed is published`);
+    return true;
+  });
+}
+
+/**
+ * The listing of an allocated issue: each allotted subscription's shares become a position lot at
+ * the issue price (the trading domain's lots, sellable like any other; its cost is what was
+ * captured), the investor is told, then the instrument starts trading from the issue price. Chunked
+ * and resumable like the draw: a subscription is linked to its lot in the lot's transaction, and only
+ * unlinked ones are taken up again. Returns true when this call listed the issue.
+ */
+export async function listIssue(ctx: AppContext, id: number): Promise<boolean> {
+  const issue = await repo.findIssue(ctx.database.db, id);
+  if (issue?.status !== 'allocated') return false;
+  const [instrument] = (await instrumentsByIds(ctx.database.db, [Number(issue.instrumentId)])).values();
+  invariant(instrument, `issue ${id} has its instrument`);
+  const price = formatPrice(issue.issuePriceTicks);
+  for (;;) {
+    const done = await ctx.database.transaction(async (trx) => {
+      const locked = await repo.lockIssue(trx, ctx.database.dialect, id, 'update');
+      if (locked?.status !== 'allocated') return 0;
+      const chunk = await repo.unlistedAllotments(trx, id, LISTING_CHUNK);
+      if (chunk.length === 0) return 0;
+      const nowMs = ctx.clock.nowMs();
+      const links: Array<{ id: number; positionId: number }> = [];
+      for (const row of chunk) {
+        const lots = Number(row.lotsAllotted);
+        invariant(
+          lots > 0 && row.amountCapturedMinor !== null,
+          `allotted subscription ${row.id} has lots and a capture`,
+        );
+        const positionId = await openAcquiredLot(ctx, trx, {
+          userId: Number(row.userId),
+          instrumentId: Number(issue.instrumentId),
+          quantity: lots * issue.lotSize,
+          priceTicks: issue.issuePriceTicks,
+          costMinor: Number(row.amountCapturedMinor),
+          acquiredAt: nowMs,
+        });
+        links.push({ id: Number(row.id), positionId });
+      }
+      const linked = await repo.setPositions(trx, links);
+      invariant(linked === chunk.length, `issue ${id}: every allotment of the chunk was still unlisted`);
+      const contacts = await contactsByUserId(
+        trx,
+        chunk.map((row) => Number(row.userId)),
+      );
+      await ctx.notifier.sendMany(
+        trx,
+        chunk.flatMap((row) => {
+          const contact = contacts.get(Number(row.userId));
+          if (!contact) return [];
+          return [
+            {
+              channel: 'sms' as const,
+              recipient: contact.phone,
+              userId: contact.id,
+              lang: contact.lang,
+              template: 'notify.ipoListed' as const,
+              params: {
+                name: localName(instrument, contact.lang),
+                quantity: Number(row.lotsAllotted) * issue.lotSize,
+                price,
+              },
+            },
+          ];
+        }),
+      );
+      return chunk.length;
+    });
+    if (done === 0) break;
+    await yieldToRequests();
+  }
+  const listed = await ctx.database.transaction(async (trx) => {
+    const nowMs = ctx.clock.nowMs();
+    if (!(await repo.updateIssueIfStatus(trx, id, 'allocated', { status: 'listed', updatedAt: nowMs }))) return false;
+    await listNewIssue(trx, {
+      instrumentId: Number(issue.instrumentId),
+      priceTicks: issue.issuePriceTicks,
+      tradingDate: ctx.calendar.tradingDate(nowMs),
+      nowMs,
+    });
+    return true;
+  });
+  if (listed) await ctx.market.refreshInstruments();
+  return listed;
+}
+
+/** Issues whose draw (closed, allocation time reached) or listing (allocated, listing time reached) is due. */
+export function issuesDueFor(ctx: AppContext, step: 'allocation' | 'listing', dueAtMs: number): Promise<number[]> {
+  return repo.issuesDueFor(ctx.database.db, step, dueAtMs);
+}
+
+/** When the next draw or listing falls due, or null. */
+export function nextDueFor(ctx: AppContext, step: 'allocation' | 'listing'): Promise<number | null> {
+  return repo.nextDueFor(ctx.database.db, step);
+}
+
+function publicLotsOf(issue: Pick<IssueRow, 'publicQuantity' | 'lotSize'>): number {
+  return Math.floor(Number(issue.publicQuantity) / issue.lotSize);
+}
+
+/**
+ * What anyone can re-check (`npm run ipo:verify`): the seed's hash from the opening, and after the
+ * draw the seed and every subscription's outcome; before it, the list as it stands with no outcomes.
+ */
+export async function publishedDraw(ctx: AppContext, id: number): Promise<IpoDraw> {
+  const db = ctx.database.db;
+  const issue = await repo.findIssue(db, id);
+  if (!issue) throw new AppError('IPO_NOT_FOUND');
+  const drawn = issue.drawnAt !== null;
+  const rows = await repo.drawRowsOfIssue(db, id);
+  let appliedLots = 0;
+  const entries = rows.map((row) => {
+    appliedLots += row.lots;
+    return { subscriptionId: Number(row.id), lots: row.lots, allotted: drawn ? (row.lotsAllotted ?? 0) : null };
+  });
+  const publicLots = publicLotsOf(issue);
+  return {
+    issueId: Number(issue.id),
+    status: issue.status as IpoStatus,
+    algorithm: DRAW_ALGORITHM,
+    seedHash: issue.seedHash,
+    seed: drawn ? issue.seed : null,
+    publicLots,
+    appliedLots,
+    oversubscribed: appliedLots > publicLots,
+    entries,
+    drawnAt: iso(issue.drawnAt),
+  };
+}
+
+/**
+ * The console's "allocate now": runs the draw of a closed issue at once (before its scheduled time),
+ * audited. An issue already drawn is left as it is (a second run changes nothing); one whose window
+ * has not closed is IPO_NOT_CLOSED, a cancelled one IPO_CANCELLED.
+ */
+export async function allocateFromConsole(
+  ctx: AppContext,
+  input: { id: number; operator: { operatorId: number; username: string }; ip: string | null },
+): Promise<{ issue: AdminIpoIssue; ran: boolean }> {
+  const row = await repo.findIssue(ctx.database.db, input.id);
+  if (!row) throw new AppError('IPO_NOT_FOUND');
+  if (row.status === 'cancelled') throw new AppError('IPO_CANCELLED');
+  if (row.status === 'upcoming' || row.status === 'open') throw new AppError('IPO_NOT_CLOSED');
+  const ran = await allocateIssue(ctx, input.id);
+  const issue = await ctx.database.transaction(async (trx) => {
+    await appendAudit(trx, {
+      operatorId: input.operator.operatorId,
+      operatorUsername: input.operator.username,
+      action: 'ipo.allocate',
+      target: String(input.id),
+      details: ran ? { drawn: true } : { drawn: false, status: row.status },
+      ip: input.ip,
+      atMs: ctx.clock.nowMs(),
+    });
+    return issueForConsole(trx, input.id);
+  });
+  return { issue, ran };
 }

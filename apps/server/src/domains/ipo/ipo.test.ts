@@ -2,12 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectLedgerOk } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, operator, type TestApp } from '../../test/harness.ts';
-import { fundedTrader, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-let codeCounter = 0;
+import { createIpoIssue, DAY, HOUR, ipoSubscriber, ipoTerms, subscribeIpo } from '../../test/ipo-fixture.ts';
+import { TRADING_PASSWORD } from '../../test/trading-fixture.ts';
 
 describe.each(DIALECTS)('new shares (IPO) on %s', (dialect) => {
   let t: TestApp;
@@ -23,59 +19,17 @@ describe.each(DIALECTS)('new shares (IPO) on %s', (dialect) => {
 
   const at = (offsetMs: number) => new Date(t.clock.nowMs() + offsetMs).toISOString();
 
-  /** Terms of an issue at 10.00 a share, 100-share lots (1,000.00 a lot), at most 5 lots, relative to now. */
-  function terms(overrides: Record<string, unknown> = {}) {
-    codeCounter += 1;
-    return {
-      code: `IPO${codeCounter}`,
-      name: `Neue Aktie ${codeCounter} AG`,
-      applicationCode: `A${codeCounter}`,
-      sector: 'technology',
-      issuePrice: '10.00',
-      issueQuantity: 100_000,
-      publicQuantity: 50_000,
-      totalShares: 1_000_000,
-      lotSize: 100,
-      maxLotsPerInvestor: 5,
-      pe: '18.50',
-      industryPe: '22.10',
-      subscribeStart: at(-HOUR),
-      subscribeEnd: at(2 * DAY),
-      allocationAt: at(3 * DAY),
-      listingAt: at(5 * DAY),
-      ...overrides,
-    };
-  }
+  const terms = (overrides: Record<string, unknown> = {}) => ipoTerms(t, overrides);
 
   const adminCall = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, headers: { token: admin }, ...(payload === undefined ? {} : { payload }) });
 
-  async function createIssue(overrides: Record<string, unknown> = {}) {
-    const res = await adminCall('POST', '/api/admin/ipo', terms(overrides));
-    expect(res.statusCode, res.body).toBe(200);
-    return body<{ id: number; code: string; status: string; seedHash: string | null }>(res).data;
-  }
+  const createIssue = (overrides: Record<string, unknown> = {}) => createIpoIssue(t, admin, overrides);
 
-  /** A funded investor with a trading password and, unless told otherwise, approved identity. */
-  async function subscriber(cash = '10000.00', verified = true) {
-    const user = await fundedTrader(t, cash);
-    if (verified) {
-      await t.ctx.database.db
-        .updateTable('users')
-        .set({ kycStatus: 'approved' })
-        .where('id', '=', user.userId)
-        .execute();
-    }
-    return user;
-  }
+  const subscriber = (cash = '10000.00', verified = true) => ipoSubscriber(t, cash, verified);
 
-  const subscribe = (token: string, issueId: number, payload: Record<string, unknown>, key = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/ipo/${issueId}/subscribe`,
-      headers: { token, 'idempotency-key': key },
-      payload: { tradingPassword: TRADING_PASSWORD, ...payload },
-    });
+  const subscribe = (token: string, issueId: number, payload: Record<string, unknown>, key?: string) =>
+    subscribeIpo(t, token, issueId, payload, key);
 
   const subscribeAll = (token: string, payload: Record<string, unknown> = {}, key = randomUUID()) =>
     t.app.inject({
@@ -234,7 +188,12 @@ describe.each(DIALECTS)('new shares (IPO) on %s', (dialect) => {
   });
 
   it('catches up after downtime: an issue whose whole window passed is opened with a seed and closed', async () => {
-    const passed = await createIssue({ subscribeStart: at(HOUR), subscribeEnd: at(2 * HOUR) });
+    const passed = await createIssue({
+      subscribeStart: at(HOUR),
+      subscribeEnd: at(2 * HOUR),
+      allocationAt: at(6 * DAY),
+      listingAt: at(7 * DAY),
+    });
     const later = await createIssue({
       subscribeStart: at(3 * DAY),
       subscribeEnd: at(10 * DAY),

@@ -2,7 +2,7 @@ import { formatMinor } from '@bourse/shared/money';
 import { formatPrice, parsePrice } from '@bourse/shared/price';
 import type { Board, InstrumentPatch, InstrumentStatus } from '@bourse/shared/schemas/market';
 import type { AdminInstrument, AdminInstrumentDetail, AdminInstrumentsPage } from '@bourse/shared/schemas/market-admin';
-import { isoDate } from '../../platform/calendar.ts';
+import { dateKey, isoDate } from '../../platform/calendar.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Trx } from '../../platform/db/database.ts';
 import type { Instrument } from '../../platform/db/schema.ts';
@@ -11,6 +11,7 @@ import { AppError, invariant } from '../../platform/errors.ts';
 import {
   insertInstrumentRow,
   updateInstrumentIfStatus,
+  upsertBars,
   countMinuteBars,
   dailyHistory,
   findInstrumentByCode,
@@ -245,4 +246,39 @@ export async function updateInstrument(
   const updated = await updateInstrumentIfStatus(trx, before.id, before.status, { ...next, updatedAt: nowMs });
   if (!updated) throw new AppError('CONFLICT');
   return { instrument: updated, changes };
+}
+
+/**
+ * A new issue starts trading (the IPO's listing), in the caller's transaction: its instrument goes
+ * from `ipo` to `listed`, and the listing day's bar opens at the issue price with nothing traded, so
+ * the simulator starts the shares from that price (and gives them no invented history before it).
+ * Call the market's `refreshInstruments()` after the commit. False when it was not a new issue.
+ */
+export async function listNewIssue(
+  trx: Trx,
+  input: { instrumentId: number; priceTicks: number; tradingDate: string; nowMs: number },
+): Promise<boolean> {
+  const listed = await updateInstrumentIfStatus(trx, input.instrumentId, 'ipo', {
+    status: 'listed',
+    updatedAt: input.nowMs,
+  });
+  if (!listed) return false;
+  const price = input.priceTicks;
+  await upsertBars(
+    trx,
+    'dailyBars',
+    [
+      {
+        instrumentId: input.instrumentId,
+        t: dateKey(input.tradingDate),
+        open: price,
+        high: price,
+        low: price,
+        close: price,
+        volume: 0,
+      },
+    ],
+    'extend',
+  );
+  return true;
 }

@@ -24,6 +24,11 @@ export function findPhonesByIds(db: Executor, userIds: readonly number[]) {
   return db.selectFrom('users').select(['id', 'phone']).where('id', 'in', userIds).execute();
 }
 
+/** Phone and language of these users (messages to many at once). */
+export function findContactsByIds(db: Executor, userIds: readonly number[]) {
+  return db.selectFrom('users').select(['id', 'phone', 'lang']).where('id', 'in', userIds).execute();
+}
+
 /** The user's language through the caller's runner (prepared SQL on the order path). */
 export function findLanguageVia(run: SqlRunner, userId: number) {
   return run.get<{ lang: string }>('select lang from users where id = ?', [userId]);

@@ -67,6 +67,22 @@ export async function userContact(
     : undefined;
 }
 
+/** Phone and language of each of these users (a draw tells thousands at once), by user id. */
+export async function contactsByUserId(
+  db: Db | Trx,
+  userIds: readonly number[],
+): Promise<Map<number, { id: number; phone: string; lang: Language }>> {
+  const contacts = new Map<number, { id: number; phone: string; lang: Language }>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 1_000) {
+    for (const row of await repo.findContactsByIds(db, unique.slice(i, i + 1_000))) {
+      const id = Number(row.id);
+      contacts.set(id, { id, phone: row.phone, lang: isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE });
+    }
+  }
+  return contacts;
+}
+
 /** The phone numbers of these users, for the console's lists. */
 export async function phonesByUserId(db: Db | Trx, userIds: readonly number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();

@@ -11,6 +11,7 @@ import * as orderPathIndexes from './migrations/0008-order-path-indexes.ts';
 import * as moneyControls from './migrations/0009-money-controls.ts';
 import * as ipo from './migrations/0010-ipo.ts';
 import * as blocktrade from './migrations/0011-blocktrade.ts';
+import * as ipoAllocation from './migrations/0012-ipo-allocation.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0009-money-controls': moneyControls,
   '0010-ipo': ipo,
   '0011-blocktrade': blocktrade,
+  '0012-ipo-allocation': ipoAllocation,
 };
 
 /** Every migration's name, in order. */

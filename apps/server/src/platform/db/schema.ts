@@ -77,7 +77,11 @@ export interface OutboxTable {
   channel: string;
   recipient: string;
   userId: number | null;
+  /** The message's key (a catalog key such as `notify.ipoAllotted`). */
   template: string;
+  /** Its parameters as JSON, to render it again in another language; null for older rows. */
+  params: string | null;
+  /** Rendered in the recipient's language when it was sent. */
   body: string;
   createdAt: Ms;
 }
@@ -453,6 +457,8 @@ export interface IpoIssuesTable {
   seed: string | null;
   seedHash: string | null;
   drawnAt: Ms | null;
+  /** Set before the first subscription is settled: the draw is under way (and resumed if interrupted). */
+  allocationStartedAt: Ms | null;
   cancelledReason: string | null;
   createdAt: Ms;
   updatedAt: Ms;

@@ -35,7 +35,7 @@ export async function createContext(
     : undefined;
   const nonces = redis ? new RedisNonceStore(redis) : new DatabaseNonceStore(database.db);
   const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
-  const notifier = new OutboxNotifier(() => clock.nowMs(), log);
+  const notifier = new OutboxNotifier(() => clock.nowMs(), database.dialect, log);
   const ledger = new Ledger(database.dialect, config.CURRENCY, clock);
   // The sandbox only where configured (loadConfig refuses it in production unless explicitly allowed);
   // without a provider, deposits answer PAYMENT_PROVIDER_UNAVAILABLE and no sandbox page is served.

@@ -1,7 +1,8 @@
 import type { Language } from '@bourse/shared/languages';
 import { translate, type MessageKey, type MessageParams } from '@bourse/shared/i18n/index';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Trx } from './db/database.ts';
+import type { Db, Dialect, Trx } from './db/database.ts';
+import { insertMany } from './db/sql-runner.ts';
 
 export interface Notification {
   channel: 'sms';
@@ -23,9 +24,6 @@ export interface Notifier {
   sendMany(db: Db | Trx, notifications: readonly Notification[]): Promise<void>;
 }
 
-/** Rows per insert: 7 values a row stays far below every engine's limit on bound parameters. */
-const INSERT_ROWS = 1_000;
-
 /**
  * The development and sandbox sink: writes every message, rendered in the recipient's language,
  * to the outbox table (operators can read it) with its key and parameters (so it can be rendered
@@ -34,6 +32,7 @@ const INSERT_ROWS = 1_000;
 export class OutboxNotifier implements Notifier {
   constructor(
     private readonly now: () => number,
+    private readonly dialect: Dialect,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -52,12 +51,13 @@ export class OutboxNotifier implements Notifier {
       body: translate(notification.lang, notification.template, notification.params),
       createdAt,
     }));
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      await db
-        .insertInto('outbox')
-        .values(rows.slice(i, i + INSERT_ROWS))
-        .execute();
-    }
+    await insertMany(
+      db,
+      this.dialect,
+      'outbox',
+      ['channel', 'recipient', 'user_id', 'template', 'params', 'body', 'created_at'],
+      rows.map((row) => [row.channel, row.recipient, row.userId, row.template, row.params, row.body, row.createdAt]),
+    );
     // One line per message while they are few; a summary for a batch (a draw notifies thousands).
     if (rows.length <= 10) {
       for (const row of rows) {

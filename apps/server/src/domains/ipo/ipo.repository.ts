@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, Dialect, Trx } from '../../platform/db/database.ts';
+import { updateManyById } from '../../platform/db/sql-runner.ts';
 import type { IpoIssuesTable, IpoSubscriptionsTable } from '../../platform/db/schema.ts';
 
 /** All SQL of new shares (IPO): the issues and the investors' subscriptions. */
@@ -234,9 +234,6 @@ export async function allottedUnlistedMinor(db: Db | Trx, userId: number): Promi
 
 // ── the draw and the listing ───────────────────────────────────────────────────────────────────────
 
-/** Ids per CASE update of many subscriptions (bound parameters stay far below every engine's limit). */
-const CASE_ROWS = 500;
-
 /** Every subscription in the draw (all but cancelled ones), in id order, with its outcome so far. */
 export function drawRowsOfIssue(db: Db | Trx, issueId: number) {
   return db
@@ -271,25 +268,33 @@ export interface Settled {
  * Records the draw's outcome of these subscriptions (allotted when any lot was, else not allotted),
  * each only while still `subscribed`. Returns how many changed.
  */
-export async function settleSubscriptions(trx: Trx, rows: readonly Settled[], nowMs: number): Promise<number> {
-  let changed = 0;
-  for (let i = 0; i < rows.length; i += CASE_ROWS) {
-    const part = rows.slice(i, i + CASE_ROWS);
-    const caseOf = (value: (row: Settled) => number | string) =>
-      sql`case id ${sql.join(
-        part.map((row) => sql`when ${row.id} then ${value(row)}`),
-        sql` `,
-      )} end`;
-    const result = await sql`update ipo_subscriptions set
-        status = ${caseOf((row) => (row.lotsAllotted > 0 ? 'allotted' : 'not_allotted'))},
-        lots_allotted = cast(${caseOf((row) => row.lotsAllotted)} as integer),
-        amount_captured_minor = cast(${caseOf((row) => row.capturedMinor)} as bigint),
-        amount_released_minor = cast(${caseOf((row) => row.releasedMinor)} as bigint),
-        allocated_at = ${nowMs}
-      where status = 'subscribed' and id in (${sql.join(part.map((row) => row.id))})`.execute(trx);
-    changed += Number(result.numAffectedRows ?? 0);
-  }
-  return changed;
+export function settleSubscriptions(
+  trx: Trx,
+  dialect: Dialect,
+  rows: readonly Settled[],
+  nowMs: number,
+): Promise<number> {
+  return updateManyById(
+    trx,
+    dialect,
+    'ipo_subscriptions',
+    [
+      { name: 'status', type: 'text' },
+      { name: 'lots_allotted', type: 'integer' },
+      { name: 'amount_captured_minor', type: 'bigint' },
+      { name: 'amount_released_minor', type: 'bigint' },
+      { name: 'allocated_at', type: 'bigint' },
+    ],
+    rows.map((row) => [
+      row.id,
+      row.lotsAllotted > 0 ? 'allotted' : 'not_allotted',
+      row.lotsAllotted,
+      row.capturedMinor,
+      row.releasedMinor,
+      nowMs,
+    ]),
+    "status = 'subscribed'",
+  );
 }
 
 /** Marks the draw as begun (once): from now on the issue cannot be cancelled, and a rerun resumes it. */
@@ -344,15 +349,17 @@ export function unlistedAllotments(trx: Trx, issueId: number, limit: number) {
 }
 
 /** Links allotted subscriptions to the position lots their shares became (each once). */
-export async function setPositions(trx: Trx, rows: ReadonlyArray<{ id: number; positionId: number }>): Promise<number> {
-  let changed = 0;
-  for (let i = 0; i < rows.length; i += CASE_ROWS) {
-    const part = rows.slice(i, i + CASE_ROWS);
-    const result = await sql`update ipo_subscriptions set position_id = case id ${sql.join(
-      part.map((row) => sql`when ${row.id} then cast(${row.positionId} as bigint)`),
-      sql` `,
-    )} end where position_id is null and id in (${sql.join(part.map((row) => row.id))})`.execute(trx);
-    changed += Number(result.numAffectedRows ?? 0);
-  }
-  return changed;
+export function setPositions(
+  trx: Trx,
+  dialect: Dialect,
+  rows: ReadonlyArray<{ id: number; positionId: number }>,
+): Promise<number> {
+  return updateManyById(
+    trx,
+    dialect,
+    'ipo_subscriptions',
+    [{ name: 'position_id', type: 'bigint' }],
+    rows.map((row) => [row.id, row.positionId]),
+    'position_id is null',
+  );
 }

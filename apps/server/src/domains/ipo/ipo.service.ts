@@ -832,7 +832,7 @@ export function nextWindowChange(ctx: AppContext): Promise<number | null> {
 // ── the draw and the listing (ipo.jobs.ts, and the console's "allocate now") ──────────────────────
 
 /** Subscriptions settled per transaction of a draw: small enough that other writers wait little. */
-export const ALLOCATION_CHUNK = 2_000;
+export const ALLOCATION_CHUNK = 1_000;
 /** Allotments turned into position lots per transaction of a listing. */
 export const LISTING_CHUNK = 500;
 
@@ -915,6 +915,7 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
       );
       const changed = await repo.settleSubscriptions(
         trx,
+        ctx.database.dialect,
         outcomes.map((outcome) => outcome.settled),
         nowMs,
       );
@@ -1010,7 +1011,7 @@ export async function listIssue(ctx: AppContext, id: number): Promise<boolean> {
         });
         links.push({ id: Number(row.id), positionId });
       }
-      const linked = await repo.setPositions(trx, links);
+      const linked = await repo.setPositions(trx, ctx.database.dialect, links);
       invariant(linked === chunk.length, `issue ${id}: every allotment of the chunk was still unlisted`);
       const contacts = await contactsByUserId(
         trx,

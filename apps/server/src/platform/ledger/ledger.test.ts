@@ -178,6 +178,101 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
     await expectVerified();
   });
 
+  it('settles a batch of holds like capture and void one by one: one entry each, exactly once', async () => {
+    const users = [await newUser(), await newUser(), await newUser()];
+    for (const userId of users) await deposit(userId, 10_000);
+    const holds = await tx(async (trx) => {
+      const ids: number[] = [];
+      for (const userId of users) {
+        ids.push(await ledger.hold(trx, { userId, amountMinor: 6_000, reason: 'ipo', idempotencyKey: key('hold') }));
+      }
+      return ids;
+    });
+    const settlementBefore = await bal({ system: 'market_settlement' });
+    const keys = holds.map(() => key('settle'));
+    await tx((trx) =>
+      ledger.settleHolds(trx, [
+        {
+          holdId: holds[0]!,
+          captureMinor: 6_000,
+          to: { system: 'market_settlement' },
+          idempotencyKey: keys[0]!,
+          kind: 'ipo.allotted',
+        },
+        {
+          holdId: holds[1]!,
+          captureMinor: 2_500,
+          to: { system: 'market_settlement' },
+          idempotencyKey: keys[1]!,
+          kind: 'ipo.allotted',
+        },
+        {
+          holdId: holds[2]!,
+          captureMinor: 0,
+          to: { system: 'market_settlement' },
+          idempotencyKey: keys[2]!,
+          kind: 'ipo.not_allotted',
+        },
+      ]),
+    );
+    expect(await bal({ system: 'market_settlement' })).toBe(settlementBefore + 8_500);
+    expect(await bal({ userId: users[0]!, kind: 'cash' })).toBe(4_000);
+    expect(await bal({ userId: users[1]!, kind: 'cash' })).toBe(7_500);
+    expect(await bal({ userId: users[2]!, kind: 'cash' })).toBe(10_000);
+    for (const userId of users) expect(await bal({ userId, kind: 'frozen' })).toBe(0);
+    const rows = await t.ctx.database.db
+      .selectFrom('holds')
+      .select(['id', 'status', 'capturedMinor'])
+      .where('id', 'in', holds)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.status, Number(row.capturedMinor)])).toEqual([
+      ['captured', 6_000],
+      ['captured', 2_500],
+      ['voided', 0],
+    ]);
+    const entries = await t.ctx.database.db
+      .selectFrom('journalEntries')
+      .select('idempotencyKey')
+      .where('idempotencyKey', 'in', keys)
+      .execute();
+    expect(entries).toHaveLength(3);
+    await expectVerified();
+
+    // A closed hold in a batch refuses the whole batch; a key posted before is a conflict.
+    const fresh = await tx((trx) =>
+      ledger.hold(trx, { userId: users[2]!, amountMinor: 1_000, reason: 'ipo', idempotencyKey: key('hold') }),
+    );
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.database.db
+            .selectFrom('postings')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const postings = await count();
+    const again = (holdIds: number[], settleKey: (i: number) => string) =>
+      tx((trx) =>
+        ledger.settleHolds(
+          trx,
+          holdIds.map((holdId, i) => ({
+            holdId,
+            captureMinor: 0,
+            to: { system: 'market_settlement' },
+            idempotencyKey: settleKey(i),
+            kind: 'ipo.not_allotted',
+          })),
+        ),
+      );
+    await expect(again([fresh, holds[2]!], () => key('again'))).rejects.toMatchObject({ code: 'HOLD_NOT_OPEN' });
+    await expect(again([fresh], () => keys[0]!)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await count()).toBe(postings);
+    expect(await bal({ userId: users[2]!, kind: 'frozen' })).toBe(1_000);
+    await expectVerified();
+  });
+
   it('lets exactly one of 20 simultaneous holds of the whole balance through', async () => {
     const user = await newUser();
     await deposit(user, 2_000);

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { isUniqueViolation, type Db, type Dialect, type Trx } from '../db/database.ts';
-import { placeholders, sqlRunner, type SqlRunner } from '../db/sql-runner.ts';
+import { insertMany, placeholders, sqlRunner, updateManyById, type SqlRunner } from '../db/sql-runner.ts';
 import { AppError, invariant } from '../errors.ts';
 
 export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'fund', 'fund_pending', 'loan'] as const;
@@ -59,9 +59,6 @@ export interface HoldSettlement {
 
 /** The most holds one `settleHolds` call takes (its statements stay within every engine's limits). */
 export const SETTLE_BATCH_MAX = 5_000;
-/** Rows per multi-row insert, and ids per CASE update, in a batch settlement. */
-const BULK_ROWS = 1_000;
-const CASE_ROWS = 500;
 
 export interface PostedEntry {
   entryId: number;
@@ -367,14 +364,15 @@ export class Ledger {
     invariant(settlements.length <= SETTLE_BATCH_MAX, `at most ${SETTLE_BATCH_MAX} holds are settled at once`);
     const ids = settlements.map((settlement) => settlement.holdId);
     invariant(new Set(ids).size === ids.length, 'each hold is settled once in a batch');
-    let query = trx
-      .selectFrom('holds')
-      .select(['id', 'userId', 'amountMinor', 'status'])
-      .where('id', 'in', ids)
-      .orderBy('id');
-    if (this.dialect === 'postgres') query = query.forUpdate();
-    const holds = new Map((await query.execute()).map((hold) => [Number(hold.id), hold]));
-
+    const holds = new Map<number, { id: number; userId: number; amountMinor: number; status: string }>();
+    for (const hold of await this.readMany(
+      trx,
+      'select id, user_id as "userId", amount_minor as "amountMinor", status from holds',
+      'id',
+      ids,
+    )) {
+      holds.set(Number(hold.id), hold as { id: number; userId: number; amountMinor: number; status: string });
+    }
     const postings: PostingInput[] = [];
     const perEntry: Array<{ settlement: HoldSettlement; userId: number; first: number; count: number }> = [];
     for (const settlement of settlements) {
@@ -398,9 +396,8 @@ export class Ledger {
       perEntry.push({ settlement, userId, first, count: postings.length - first });
     }
 
-    const run = sqlRunner(trx, this.dialect);
     const codes = postings.map((posting) => accountCode(posting.account, this.currency));
-    const accounts = await this.lockAccounts(trx, run, postings, codes);
+    const accounts = await this.lockManyAccounts(trx, postings, codes);
     const accountIds = codes.map((code) => {
       const account = accounts.get(code);
       invariant(account, 'every posted account exists');
@@ -417,70 +414,123 @@ export class Ledger {
     }
 
     const nowMs = this.clock.nowMs();
-    const entryIds = new Map<string, number>();
-    for (let i = 0; i < perEntry.length; i += BULK_ROWS) {
-      let inserted;
-      try {
-        inserted = await trx
-          .insertInto('journalEntries')
-          .values(
-            perEntry.slice(i, i + BULK_ROWS).map(({ settlement }) => ({
-              idempotencyKey: settlement.idempotencyKey,
-              kind: settlement.kind,
-              referenceType: 'hold',
-              referenceId: String(settlement.holdId),
-              memo: null,
-              createdAt: nowMs,
-            })),
-          )
-          .returning(['id', 'idempotencyKey'])
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT');
-        throw error;
+    let inserted: Array<{ id: number; idempotencyKey: string }>;
+    try {
+      inserted = await insertMany<{ id: number; idempotencyKey: string }>(
+        trx,
+        this.dialect,
+        'journal_entries',
+        ['idempotency_key', 'kind', 'reference_type', 'reference_id', 'created_at'],
+        perEntry.map(({ settlement }) => [
+          settlement.idempotencyKey,
+          settlement.kind,
+          'hold',
+          String(settlement.holdId),
+          nowMs,
+        ]),
+        'id, idempotency_key as "idempotencyKey"',
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+      throw error;
+    }
+    const entryIds = new Map(inserted.map((row) => [row.idempotencyKey, Number(row.id)]));
+    await insertMany(
+      trx,
+      this.dialect,
+      'postings',
+      ['entry_id', 'account_id', 'amount_minor'],
+      perEntry.flatMap(({ settlement, first, count }) => {
+        const entryId = entryIds.get(settlement.idempotencyKey);
+        invariant(entryId !== undefined, 'every settlement has its entry');
+        return postings
+          .slice(first, first + count)
+          .map((posting, k) => [entryId, accountIds[first + k]!, posting.amountMinor]);
+      }),
+    );
+    await updateManyById(
+      trx,
+      this.dialect,
+      'ledger_accounts',
+      [{ name: 'balance_minor', type: 'bigint', assign: 'balance_minor = balance_minor + ?' }],
+      [...byAccount.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b),
+    );
+    await updateManyById(
+      trx,
+      this.dialect,
+      'holds',
+      [
+        { name: 'status', type: 'text' },
+        { name: 'captured_minor', type: 'bigint' },
+        { name: 'closed_at', type: 'bigint' },
+      ],
+      settlements.map((settlement) =>
+        settlement.captureMinor > 0
+          ? [settlement.holdId, 'captured', settlement.captureMinor, nowMs]
+          : [settlement.holdId, 'voided', 0, nowMs],
+      ),
+    );
+  }
+
+  /**
+   * Rows whose `column` is one of `keys`, locked in id order on PostgreSQL (one statement, however
+   * many keys); on SQLite, whose writers are serialized, one prepared look-up per key, which is
+   * faster there than preparing a statement with thousands of values.
+   */
+  private async readMany(trx: Trx, select: string, column: 'id' | 'code', keys: readonly (string | number)[]) {
+    if (keys.length === 0) return [];
+    if (this.dialect === 'sqlite') {
+      const run = sqlRunner(trx, this.dialect);
+      const rows: Array<Record<string, unknown>> = [];
+      for (const key of keys) {
+        const row = await run.get<Record<string, unknown>>(`${select} where ${column} = ?`, [key]);
+        if (row) rows.push(row);
       }
-      for (const row of inserted) entryIds.set(row.idempotencyKey, Number(row.id));
+      return rows;
     }
-    const postingRows = perEntry.flatMap(({ settlement, first, count }) => {
-      const entryId = entryIds.get(settlement.idempotencyKey);
-      invariant(entryId !== undefined, 'every settlement has its entry');
-      return postings.slice(first, first + count).map((posting, k) => ({
-        entryId,
-        accountId: accountIds[first + k]!,
-        amountMinor: posting.amountMinor,
-      }));
-    });
-    for (let i = 0; i < postingRows.length; i += BULK_ROWS) {
-      await trx
-        .insertInto('postings')
-        .values(postingRows.slice(i, i + BULK_ROWS))
-        .execute();
-    }
+    const result = await trx.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(
+        `${select} where ${column} in (${keys.map((_, i) => `$${i + 1}`).join(', ')}) order by id for update`,
+        [...keys],
+      ),
+    );
+    return result.rows;
+  }
 
-    const changed = [...byAccount.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
-    for (let i = 0; i < changed.length; i += CASE_ROWS) {
-      const part = changed.slice(i, i + CASE_ROWS);
-      await sql`update ledger_accounts set balance_minor = balance_minor + case id ${sql.join(
-        part.map(([id, delta]) => sql`when ${id} then cast(${delta} as bigint)`),
-        sql` `,
-      )} end where id in (${sql.join(part.map(([id]) => id))})`.execute(trx);
+  /**
+   * lockAccounts for a batch: one statement for every account however many (no prepared text per
+   * length), the rows locked in id order on PostgreSQL; accounts are created on first use.
+   */
+  private async lockManyAccounts(trx: Trx, postings: PostingInput[], codes: string[]) {
+    const unique = [...new Set(codes)];
+    const select = async () =>
+      (await this.readMany(
+        trx,
+        'select id, code, user_id as "userId", balance_minor as "balanceMinor" from ledger_accounts',
+        'code',
+        unique,
+      )) as Array<{ id: number; code: string; userId: number | null; balanceMinor: number }>;
+    let rows = await select();
+    if (rows.length < unique.length) {
+      const found = new Set(rows.map((row) => row.code));
+      for (const [i, posting] of postings.entries()) {
+        if (!found.has(codes[i]!)) {
+          await this.accountId(trx, posting.account);
+          found.add(codes[i]!);
+        }
+      }
+      rows = await select();
     }
-
-    const captured = settlements.filter((settlement) => settlement.captureMinor > 0);
-    const voided = settlements.filter((settlement) => settlement.captureMinor === 0);
-    for (let i = 0; i < captured.length; i += CASE_ROWS) {
-      const part = captured.slice(i, i + CASE_ROWS);
-      await sql`update holds set status = 'captured', closed_at = ${nowMs}, captured_minor = case id ${sql.join(
-        part.map((settlement) => sql`when ${settlement.holdId} then cast(${settlement.captureMinor} as bigint)`),
-        sql` `,
-      )} end where id in (${sql.join(part.map((settlement) => settlement.holdId))})`.execute(trx);
-    }
-    for (let i = 0; i < voided.length; i += CASE_ROWS) {
-      const part = voided.slice(i, i + CASE_ROWS);
-      await sql`update holds set status = 'voided', closed_at = ${nowMs} where id in (${sql.join(
-        part.map((settlement) => settlement.holdId),
-      )})`.execute(trx);
-    }
+    return new Map(
+      rows.map((row) => [
+        row.code,
+        {
+          id: Number(row.id),
+          userId: row.userId === null ? null : Number(row.userId),
+          balanceMinor: Number(row.balanceMinor),
+        },
+      ]),
+    );
   }
 
   private async openHold(trx: Trx, holdId: number) {

@@ -8,7 +8,8 @@ import { DEMO_BLOCK_CODE, DEMO_REAL_NAME, seedDemo } from './demo.ts';
 describe.each(DIALECTS)('demo seed on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // The recently listed issue refreshes the market, which back-fills every seeded share: a short history here.
+    t = await createTestApp(dialect, { MARKET_BACKFILL_DAYS: '5', MARKET_BACKFILL_INTRADAY_DAYS: '1' });
   });
   afterAll(async () => {
     await t.close();
@@ -61,7 +62,7 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect((await verifyLedger(t.ctx.database.db)).problems).toEqual([]);
   });
 
-  it('populates the new-share calendar: one upcoming issue and one open with its seed hash published', async () => {
+  it('populates the new-share calendar: upcoming, open with its seed hash, and recently listed and trading', async () => {
     await seedDemo(t.ctx);
     const tab = async (status: string) =>
       body<{ items: Array<{ code: string; status: string; seedHash: string | null }> }>(
@@ -71,5 +72,17 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(await tab('open')).toEqual([
       expect.objectContaining({ code: 'SOLR', status: 'open', seedHash: expect.stringMatching(/^[0-9a-f]{64}$/) }),
     ]);
+    const [listed] = await tab('listed');
+    expect(listed).toMatchObject({ code: 'AURA', status: 'listed' });
+    // Its draw is published (nobody applied in the demo) and re-checks; its shares trade from the issue price.
+    const draw = body<{ seed: string | null; seedHash: string }>(
+      await t.app.inject({ method: 'GET', url: `/api/ipo/${(listed as unknown as { id: number }).id}/draw` }),
+    ).data;
+    expect(draw.seed).toMatch(/^[0-9a-f]{64}$/);
+    const instrument = body<{ code: string; quote: { last: string } | null }>(
+      await t.app.inject({ method: 'GET', url: '/api/market/instruments/AURA' }),
+    );
+    expect(instrument.code, JSON.stringify(instrument)).toBe(1);
+    expect(instrument.data.quote?.last).toBe('24.60');
   });
 });

@@ -28,6 +28,30 @@ export async function registerThroughApi(
 }
 
 /**
+ * A TOTP code for the server's clock: `clockOffsetMs` is how far the journey has moved the sandbox
+ * clock ahead of real time (the server checks codes against its own clock).
+ */
+export function totpCode(secret: string, clockOffsetMs = 0): Promise<string> {
+  return generateTotp({ secret, epoch: Math.floor((Date.now() + clockOffsetMs) / 1000) });
+}
+
+/** Creates an operator of the calling journey's own in the e2e database: its name, password and TOTP secret. */
+export async function createOperatorAccount(
+  e2e: { dataDir: string },
+  username: string,
+  roles: OperatorRole[],
+): Promise<{ username: string; password: string; totpSecret: string }> {
+  const password = 'Operator2026';
+  const handle = openSqlite(path.join(e2e.dataDir, 'bourse.sqlite'));
+  try {
+    const { totpSecret } = await createOperator(handle.db, { username, password, roles, nowMs: Date.now() });
+    return { username, password, totpSecret };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Creates an operator of the calling journey's own in the e2e database and signs it in: TOTP steps
  * are single-use, so journeys running side by side must not share one.
  */
@@ -35,23 +59,13 @@ export async function operatorToken(
   e2e: { baseUrl: string; dataDir: string },
   username: string,
   roles: OperatorRole[],
+  clockOffsetMs = 0,
 ): Promise<string> {
-  const handle = openSqlite(path.join(e2e.dataDir, 'bourse.sqlite'));
-  let totpSecret: string;
-  try {
-    ({ totpSecret } = await createOperator(handle.db, {
-      username,
-      password: 'Operator2026',
-      roles,
-      nowMs: Date.now(),
-    }));
-  } finally {
-    await handle.close();
-  }
+  const { password, totpSecret } = await createOperatorAccount(e2e, username, roles);
   const res = await fetch(`${e2e.baseUrl}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Operator2026', totp: await generateTotp({ secret: totpSecret }) }),
+    body: JSON.stringify({ username, password, totp: await totpCode(totpSecret, clockOffsetMs) }),
   });
   const body = (await res.json()) as { data?: { token: string } };
   if (res.status !== 200 || !body.data)

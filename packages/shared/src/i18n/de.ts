@@ -1631,6 +1631,11 @@ export const de: Catalog = {
         'Alle Zeichnungen werden storniert und jeder gesperrte Betrag wird wieder dem verfügbaren Guthaben der Anleger gutgeschrieben. Eine abgesagte Emission lässt sich nicht wieder öffnen.',
       cancelReason: 'Grund (wird bei der Emission und im Audit-Protokoll festgehalten)',
       cancelledDone: 'Emission {{code}} abgesagt: alle Sperren sind aufgehoben',
+      allocate: 'Jetzt zuteilen',
+      allocateTitle: 'Emission {{code}} jetzt zuteilen',
+      allocateBody:
+        'Die Verlosung läuft sofort statt zum geplanten Zeitpunkt: Die Lose werden zugeteilt, für zugeteilte Lose wird der gesperrte Betrag eingezogen, der Rest geht an das verfügbare Guthaben der Anleger zurück. Das lässt sich nicht rückgängig machen.',
+      allocatedDone: 'Emission {{code}} zugeteilt: Ergebnisse und Startwert sind veröffentlicht',
       openNotice:
         'Diese Emission ist zur Zeichnung offen. Ihre Bedingungen (Ausgabepreis, Stückzahlen, Losgröße, Höchstzahl der Lose und Beginn der Frist) können sich nicht mehr ändern und sind hier gesperrt.',
       lockedField: 'Während der Zeichnung festgelegt',

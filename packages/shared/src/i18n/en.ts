@@ -1614,6 +1614,11 @@ export const en = {
         'Every subscription is cancelled and every held amount returns to the investors’ available cash. A cancelled issue cannot be reopened.',
       cancelReason: 'Reason (recorded with the issue and in the audit log)',
       cancelledDone: 'Issue {{code}} cancelled: every hold is released',
+      allocate: 'Allocate now',
+      allocateTitle: 'Allocate issue {{code}} now',
+      allocateBody:
+        'The draw runs now instead of at its scheduled time: lots are allotted, the held amount is captured for allotted lots and the rest returns to the investors’ available cash. This cannot be undone.',
+      allocatedDone: 'Issue {{code}} allocated: the results and the seed are published',
       openNotice:
         'This issue is open for subscription. Its terms (issue price, quantities, lot size, maximum lots and the start of the window) can no longer change and are fixed here.',
       lockedField: 'Fixed while subscriptions run',

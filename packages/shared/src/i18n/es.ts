@@ -1625,6 +1625,11 @@ export const es: Catalog = {
         'Se cancelan todas las suscripciones y cada importe retenido vuelve al efectivo disponible de los inversores. Una emisión cancelada no puede reabrirse.',
       cancelReason: 'Motivo (queda registrado con la emisión y en el registro de auditoría)',
       cancelledDone: 'Emisión {{code}} cancelada: se han liberado todas las retenciones',
+      allocate: 'Asignar ahora',
+      allocateTitle: 'Asignar ahora la emisión {{code}}',
+      allocateBody:
+        'El sorteo se realiza ahora en lugar de a la hora prevista: se asignan los lotes, se cobra el importe retenido de los lotes asignados y el resto vuelve al efectivo disponible de los inversores. No se puede deshacer.',
+      allocatedDone: 'Emisión {{code}} asignada: los resultados y la semilla están publicados',
       openNotice:
         'Esta emisión está abierta a suscripción. Sus condiciones (precio de emisión, cantidades, tamaño del lote, máximo de lotes e inicio del periodo) ya no pueden cambiar y aquí están bloqueadas.',
       lockedField: 'Fijo mientras dura la suscripción',

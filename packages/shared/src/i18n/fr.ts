@@ -1633,6 +1633,11 @@ export const fr: Catalog = {
         'Toutes les souscriptions sont annulées et chaque montant bloqué revient aux liquidités disponibles des investisseurs. Une émission annulée ne peut pas être rouverte.',
       cancelReason: 'Motif (consigné avec l’émission et dans le journal d’audit)',
       cancelledDone: 'Émission {{code}} annulée : tous les blocages sont levés',
+      allocate: 'Attribuer maintenant',
+      allocateTitle: 'Attribuer maintenant l’émission {{code}}',
+      allocateBody:
+        'Le tirage a lieu maintenant au lieu de l’heure prévue : les lots sont attribués, le montant bloqué est prélevé pour les lots attribués et le reste revient aux liquidités disponibles des investisseurs. Cette action est irréversible.',
+      allocatedDone: 'Émission {{code}} attribuée : les résultats et la graine sont publiés',
       openNotice:
         'Cette émission est ouverte à la souscription. Ses conditions (prix d’émission, quantités, taille du lot, nombre maximal de lots et début de la période) ne peuvent plus changer et sont figées ici.',
       lockedField: 'Figé pendant la souscription',

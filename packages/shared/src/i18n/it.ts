@@ -1626,6 +1626,11 @@ export const it: Catalog = {
         'Tutte le sottoscrizioni vengono annullate e ogni importo bloccato torna alla liquidità disponibile degli investitori. Un’emissione annullata non può essere riaperta.',
       cancelReason: 'Motivo (registrato con l’emissione e nel registro di audit)',
       cancelledDone: 'Emissione {{code}} annullata: tutti i blocchi sono stati rilasciati',
+      allocate: 'Assegna ora',
+      allocateTitle: 'Assegna ora l’emissione {{code}}',
+      allocateBody:
+        'L’estrazione avviene ora invece che all’orario previsto: i lotti vengono assegnati, l’importo bloccato viene addebitato per i lotti assegnati e il resto torna alla liquidità disponibile degli investitori. Non si può annullare.',
+      allocatedDone: 'Emissione {{code}} assegnata: risultati e seme sono pubblicati',
       openNotice:
         'Questa emissione è aperta alla sottoscrizione. Le sue condizioni (prezzo di emissione, quantità, dimensione del lotto, numero massimo di lotti e inizio del periodo) non possono più cambiare e qui sono bloccate.',
       lockedField: 'Fisso durante la sottoscrizione',

@@ -1627,6 +1627,11 @@ export const nl: Catalog = {
         'Alle inschrijvingen worden geannuleerd en elk geblokkeerd bedrag gaat terug naar het beschikbare saldo van de beleggers. Een geannuleerde emissie kan niet worden heropend.',
       cancelReason: 'Reden (vastgelegd bij de emissie en in het auditlogboek)',
       cancelledDone: 'Emissie {{code}} geannuleerd: alle blokkeringen zijn vrijgegeven',
+      allocate: 'Nu toewijzen',
+      allocateTitle: 'Emissie {{code}} nu toewijzen',
+      allocateBody:
+        'De loting vindt nu plaats in plaats van op het geplande tijdstip: de loten worden toegewezen, het geblokkeerde bedrag wordt voor toegewezen loten geïnd en de rest gaat terug naar het beschikbare saldo van de beleggers. Dit kan niet ongedaan worden gemaakt.',
+      allocatedDone: 'Emissie {{code}} toegewezen: de resultaten en de startwaarde zijn gepubliceerd',
       openNotice:
         'Deze emissie staat open voor inschrijving. De voorwaarden (uitgifteprijs, aantallen, lotgrootte, maximum aantal loten en begin van de periode) kunnen niet meer veranderen en zijn hier vergrendeld.',
       lockedField: 'Vast tijdens de inschrijving',

@@ -1623,6 +1623,11 @@ export const pt: Catalog = {
         'Todas as subscrições são canceladas e cada montante cativo regressa ao saldo disponível dos investidores. Uma emissão cancelada não pode ser reaberta.',
       cancelReason: 'Motivo (registado com a emissão e no registo de auditoria)',
       cancelledDone: 'Emissão {{code}} cancelada: todos os cativos foram libertados',
+      allocate: 'Atribuir agora',
+      allocateTitle: 'Atribuir agora a emissão {{code}}',
+      allocateBody:
+        'O sorteio realiza-se agora em vez da hora prevista: os lotes são atribuídos, o montante cativo é cobrado pelos lotes atribuídos e o restante regressa ao saldo disponível dos investidores. Não é possível anular.',
+      allocatedDone: 'Emissão {{code}} atribuída: os resultados e a semente estão publicados',
       openNotice:
         'Esta emissão está aberta a subscrição. As suas condições (preço de emissão, quantidades, tamanho do lote, máximo de lotes e início do período) já não podem mudar e estão bloqueadas aqui.',
       lockedField: 'Fixo durante a subscrição',

@@ -1618,6 +1618,11 @@ export const sv: Catalog = {
         'Alla teckningar annulleras och varje reserverat belopp går tillbaka till investerarnas tillgängliga likvida medel. En inställd emission kan inte öppnas igen.',
       cancelReason: 'Skäl (sparas med emissionen och i granskningsloggen)',
       cancelledDone: 'Emission {{code}} inställd: alla reservationer har släppts',
+      allocate: 'Tilldela nu',
+      allocateTitle: 'Tilldela emission {{code}} nu',
+      allocateBody:
+        'Lottningen sker nu i stället för vid den planerade tiden: posterna tilldelas, det reserverade beloppet dras för tilldelade poster och resten går tillbaka till investerarnas tillgängliga kassa. Det går inte att ångra.',
+      allocatedDone: 'Emission {{code}} tilldelad: resultaten och startvärdet är publicerade',
       openNotice:
         'Denna emission är öppen för teckning. Dess villkor (emissionskurs, antal, poststorlek, högsta antal poster och periodens start) kan inte längre ändras och är låsta här.',
       lockedField: 'Låst under teckningen',

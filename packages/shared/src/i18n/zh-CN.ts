@@ -1597,6 +1597,11 @@ export const zhCN: Catalog = {
       cancelBody: '所有申购都将被取消，每笔冻结金额退回投资者的可用资金。已取消的发行无法重新开放。',
       cancelReason: '原因（记录在发行和审计日志中）',
       cancelledDone: '发行 {{code}} 已取消：所有冻结已解除',
+      allocate: '立即配售',
+      allocateTitle: '立即配售发行 {{code}}',
+      allocateBody:
+        '抽签立即进行，而不是在计划时间：按手分配，中签手数对应的冻结金额被扣收，其余退回投资者的可用资金。此操作无法撤销。',
+      allocatedDone: '发行 {{code}} 已配售：结果和种子已公布',
       openNotice: '该发行正在申购中。其条款（发行价、数量、每手股数、最多手数和申购开始时间）已不能更改，在此处锁定。',
       lockedField: '申购期间固定',
       termsLocked: '已有投资者按这些条款申购，因此条款不能再更改。',

@@ -1596,6 +1596,11 @@ export const zhTW: Catalog = {
       cancelBody: '所有申購都將取消，每筆圈存金額退回投資人的可用資金。已取消的發行無法重新開放。',
       cancelReason: '原因（記錄於發行及稽核日誌）',
       cancelledDone: '發行 {{code}} 已取消：所有圈存已解除',
+      allocate: '立即配售',
+      allocateTitle: '立即配售發行 {{code}}',
+      allocateBody:
+        '抽籤立即進行，而非於預定時間：按手分配，中籤手數對應的圈存金額被扣收，其餘退回投資人的可用資金。此操作無法復原。',
+      allocatedDone: '發行 {{code}} 已配售：結果與種子已公布',
       openNotice: '此發行正在申購中。其條件（承銷價、數量、每張股數、最多張數及申購開始時間）已不能變更，在此鎖定。',
       lockedField: '申購期間固定',
       termsLocked: '已有投資人依這些條件申購，因此條件不能再變更。',

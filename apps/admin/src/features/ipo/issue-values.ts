@@ -75,6 +75,8 @@ export const TERM_FIELDS = [
 /** Whether an issue in this status can be edited at all, and cancelled (only before its allocation). */
 export const isEditable = (status: IpoStatus) => status === 'upcoming' || status === 'open';
 export const isCancellable = (status: IpoStatus) => status === 'upcoming' || status === 'open' || status === 'closed';
+/** The window has closed and the draw has not run: it can be run now ("allocate now"). */
+export const isAllocatable = (status: IpoStatus) => status === 'closed';
 /** The draw has decided: results exist. */
 export const hasResults = (status: IpoStatus) => status === 'allocated' || status === 'listed';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminBlockOrder } from '@bourse/shared/schemas/blocktrade';
+import { blockOrder } from '@bourse/shared/schemas/blocktrade';
 import { rejectBody } from '@bourse/shared/schemas/common';
 import { ApiError, request } from '../../../lib/request.ts';
 import { blockOffersQueryKey } from './get-block-offers.ts';
@@ -8,9 +8,11 @@ import { blockOrdersQueryKey } from './get-block-orders.ts';
 /**
  * Approves a pending block order: the shares become the investor's position lot and the held cash is
  * captured. Above the four-eyes threshold the first approval only records itself (still pending).
+ * The server answers the order as the investor sees it (`blockOrder`, without the investor's id and
+ * phone); the queue, refreshed afterwards, has those.
  */
 export function approveBlockOrder(orderId: number) {
-  return request(`/api/admin/blocktrade/orders/${orderId}/approve`, { method: 'POST', schema: adminBlockOrder });
+  return request(`/api/admin/blocktrade/orders/${orderId}/approve`, { method: 'POST', schema: blockOrder });
 }
 
 /** Rejects a pending block order: the held cash returns to the investor, who is sent the reason. */
@@ -18,7 +20,7 @@ export function rejectBlockOrder(input: { orderId: number; reason: string }) {
   return request(`/api/admin/blocktrade/orders/${input.orderId}/reject`, {
     method: 'POST',
     body: rejectBody.parse({ reason: input.reason }),
-    schema: adminBlockOrder,
+    schema: blockOrder,
   });
 }
 

@@ -1,6 +1,6 @@
 import { App, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AdminBlockOrder } from '@bourse/shared/schemas/blocktrade';
+import type { AdminBlockOrder, BlockOrder } from '@bourse/shared/schemas/blocktrade';
 import { DecisionDialog } from '../../../ui/decision-dialog.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { PriceText } from '../../../ui/price-text.tsx';
@@ -64,7 +64,7 @@ export function BlockOrderDecisionDialog({
   // The query client has shown the server's message. An order decided elsewhere leaves nothing to
   // decide; after any other failure the operator may try again (a reason stays typed in).
   const settled = (item: AdminBlockOrder) => ({
-    onSuccess: (decided: AdminBlockOrder) => {
+    onSuccess: (decided: BlockOrder) => {
       // Under four eyes the first approval leaves the order pending: say so, not "approved".
       const text =
         decision === 'reject'

@@ -64,7 +64,9 @@ function stubBlockTradeServer(initial: AdminBlockOrder[], options: { offers?: Bl
           : { ...current, approvals, status: 'approved', positionId: 301, decidedAt: '2026-11-26T10:00:00.000Z' };
     }
     orders = orders.map((order) => (order.id === id ? decided : order));
-    return ok(decided);
+    // The real route answers the order as the investor sees it: without the investor's id and phone.
+    const { userId: _userId, phone: _phone, ...answer } = decided;
+    return ok(answer);
   };
   return stubApi({
     ...configRoute,

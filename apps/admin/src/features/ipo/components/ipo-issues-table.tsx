@@ -8,7 +8,7 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
-import { hasResults, isCancellable, isEditable } from '../issue-values.ts';
+import { hasResults, isAllocatable, isCancellable, isEditable } from '../issue-values.ts';
 import { IpoStatusTag } from './ipo-status-tag.tsx';
 
 interface IpoIssuesTableProps {
@@ -17,10 +17,11 @@ interface IpoIssuesTableProps {
   onPageChange: (params: PageParams) => void;
   onEdit: (issue: AdminIpoIssue) => void;
   onCancel: (issue: AdminIpoIssue) => void;
+  onAllocate: (issue: AdminIpoIssue) => void;
 }
 
-/** Issues with their terms and demand; edits and cancellation only where the status allows them. */
-export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCancel }: IpoIssuesTableProps) {
+/** Issues with their terms and demand; edits, the draw and cancellation only where the status allows them. */
+export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCancel, onAllocate }: IpoIssuesTableProps) {
   const { t } = useTranslation();
 
   const columns: TableColumnsType<AdminIpoIssue> = [
@@ -87,6 +88,16 @@ export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCanc
           {isEditable(issue.status) && (
             <Button size="small" onClick={() => onEdit(issue)} aria-label={`${t('admin.ipo.edit')}: ${issue.code}`}>
               {t('admin.ipo.edit')}
+            </Button>
+          )}
+          {isAllocatable(issue.status) && (
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => onAllocate(issue)}
+              aria-label={`${t('admin.ipo.allocate')}: ${issue.code}`}
+            >
+              {t('admin.ipo.allocate')}
             </Button>
           )}
           {isCancellable(issue.status) && (

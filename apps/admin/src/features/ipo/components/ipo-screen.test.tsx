@@ -51,6 +51,23 @@ const SAP: AdminIpoIssue = {
 
 const NEXT: AdminIpoIssue = { ...VNA, id: 5, code: 'NXT', name: 'Next AG', status: 'upcoming', applicants: 0 };
 
+// Closed: 12 lots applied for a public pool of 4 lots, 2,400.00 held; the draw is due.
+const CLOSED: AdminIpoIssue = {
+  ...VNA,
+  id: 6,
+  code: 'CLSD',
+  name: 'Closed Window AG',
+  applicationCode: '780789',
+  status: 'closed',
+  issuePrice: '2.00',
+  publicQuantity: 400,
+  publicLots: 4,
+  applicants: 3,
+  appliedLots: 12,
+  oversubscription: '3.00',
+  heldTotal: '2400.00',
+};
+
 const RESULT: AdminIpoResult = {
   id: 91,
   issueId: 4,
@@ -72,8 +89,9 @@ const RESULT: AdminIpoResult = {
 };
 
 /** A server holding issues that lists, creates, edits and cancels them like the real one. */
-function stubIpoServer(options: { lockTerms?: boolean } = {}) {
-  const issues = new Map([VNA, SAP, NEXT].map((issue) => [issue.id, issue]));
+function stubIpoServer(options: { lockTerms?: boolean; allocateRefusals?: number } = {}) {
+  const issues = new Map([VNA, SAP, NEXT, CLOSED].map((issue) => [issue.id, issue]));
+  let allocateRefusals = options.allocateRefusals ?? 0;
   const routes: Record<string, (request: RecordedRequest) => StubResponse> = {
     ...configRoute,
     'GET /api/admin/me': () => ok(ADMIN),
@@ -111,6 +129,21 @@ function stubIpoServer(options: { lockTerms?: boolean } = {}) {
       };
       issues.set(id, cancelled);
       return ok(cancelled);
+    };
+    routes[`POST /api/admin/ipo/${id}/allocate`] = () => {
+      const current = issues.get(id);
+      if (!current) return fail(404, 'IPO_NOT_FOUND', 'No such issue');
+      if (allocateRefusals > 0) {
+        allocateRefusals -= 1;
+        return fail(
+          409,
+          'IPO_NOT_CLOSED',
+          'The subscription window of this issue has not closed yet (from the server)',
+        );
+      }
+      const allocated = { ...current, status: 'allocated' as const };
+      issues.set(id, allocated);
+      return ok(allocated);
     };
   }
   return stubApi(routes);
@@ -167,11 +200,18 @@ describe('new-share issues', () => {
     expect(within(vna).getByRole('button', { name: 'Edit: VNA' })).toBeInTheDocument();
     expect(within(vna).getByRole('button', { name: 'Cancel issue: VNA' })).toBeInTheDocument();
     expect(within(vna).queryByRole('link', { name: 'Results: VNA' })).not.toBeInTheDocument();
+    expect(within(vna).queryByRole('button', { name: 'Allocate now: VNA' })).not.toBeInTheDocument();
+    // Closed: the draw can run now, and the issue can still be cancelled.
+    const closed = rowOf('CLSD');
+    expect(within(closed).getByRole('button', { name: 'Allocate now: CLSD' })).toBeInTheDocument();
+    expect(within(closed).getByRole('button', { name: 'Cancel issue: CLSD' })).toBeInTheDocument();
+    expect(within(closed).queryByRole('button', { name: 'Edit: CLSD' })).not.toBeInTheDocument();
     // Listed: drawn and trading, nothing to edit or cancel; the results are there.
     const listed = rowOf('SAPX');
     expect(listed).toHaveTextContent('—');
     expect(within(listed).queryByRole('button', { name: 'Edit: SAPX' })).not.toBeInTheDocument();
     expect(within(listed).queryByRole('button', { name: 'Cancel issue: SAPX' })).not.toBeInTheDocument();
+    expect(within(listed).queryByRole('button', { name: 'Allocate now: SAPX' })).not.toBeInTheDocument();
     expect(within(listed).getByRole('link', { name: 'Results: SAPX' })).toHaveAttribute('href', '#/ipo/4/results');
 
     await user.click(screen.getByRole('radio', { name: 'Cancelled' }));
@@ -346,6 +386,41 @@ describe('new-share issues', () => {
     await waitFor(() => expect(rowOf('VNA')).toHaveTextContent('Cancelled'));
     expect(rowOf('VNA')).toHaveTextContent('Prospectus withdrawn');
     expect(within(rowOf('VNA')).queryByRole('button', { name: 'Cancel issue: VNA' })).not.toBeInTheDocument();
+  });
+});
+
+describe('allocate now', () => {
+  it('asks first, shows the server’s refusal in the dialog, then draws and lists the issue as allocated', async () => {
+    const api = stubIpoServer({ allocateRefusals: 1 });
+    const { user } = await renderApp({ token: TOKEN, path: '/ipo' });
+    await screen.findByText('CLSD', { selector: 'code' });
+
+    await user.click(within(rowOf('CLSD')).getByRole('button', { name: 'Allocate now: CLSD' }));
+    const dialog = await dialogTitled('Allocate issue CLSD now');
+    expect(dialog).toHaveTextContent('The draw runs now instead of at its scheduled time');
+    expect(dialog).toHaveTextContent('Closed Window AG');
+    expect(dialog).toHaveTextContent('12 of 4');
+    expect(within(dialog).getByText(money('2400.00'))).toBeInTheDocument();
+    // Cancelling sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/admin/ipo/6/allocate')).toHaveLength(0);
+
+    await user.click(within(rowOf('CLSD')).getByRole('button', { name: 'Allocate now: CLSD' }));
+    const again = await dialogTitled('Allocate issue CLSD now');
+    await user.click(within(again).getByRole('button', { name: 'Allocate now' }));
+    expect(
+      await screen.findByText('The subscription window of this issue has not closed yet (from the server)'),
+    ).toBeInTheDocument();
+    expect(rowOf('CLSD')).toHaveTextContent('Closed');
+
+    await user.click(within(again).getByRole('button', { name: 'Allocate now' }));
+    expect(await screen.findByText('Issue CLSD allocated: the results and the seed are published')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/admin/ipo/6/allocate')).toHaveLength(2);
+    await waitFor(() =>
+      expect(within(rowOf('CLSD')).queryByRole('button', { name: 'Allocate now: CLSD' })).not.toBeInTheDocument(),
+    );
+    expect(within(rowOf('CLSD')).getByRole('link', { name: 'Results: CLSD' })).toBeInTheDocument();
   });
 });
 

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ipoStatus, type AdminIpoIssue, type IpoStatus } from '@bourse/shared/schemas/ipo';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useIpoIssues } from '../api/get-ipo-issues.ts';
+import { IpoAllocateDialog } from './ipo-allocate-dialog.tsx';
 import { IpoCancelDialog } from './ipo-cancel-dialog.tsx';
 import { IpoIssueFormDrawer, type IssueFormTarget } from './ipo-issue-form-drawer.tsx';
 import { IpoIssuesTable } from './ipo-issues-table.tsx';
@@ -14,7 +15,7 @@ const ALL = 'all';
 
 /**
  * New share issues: their terms and the demand so far, creation and edits, cancellation before the
- * draw and, after it, the results. The status filter is part of the address.
+ * draw, the draw itself once the window has closed ("allocate now") and, after it, the results. The status filter is part of the address.
  */
 export function IpoScreen() {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export function IpoScreen() {
   const issues = useIpoIssues({ status, ...pageParams });
   const [formTarget, setFormTarget] = useState<IssueFormTarget | null>(null);
   const [cancelling, setCancelling] = useState<AdminIpoIssue | null>(null);
+  const [allocating, setAllocating] = useState<AdminIpoIssue | null>(null);
 
   return (
     <div className="screen">
@@ -61,9 +63,11 @@ export function IpoScreen() {
           onPageChange={setPageParams}
           onEdit={(issue) => setFormTarget({ mode: 'edit', issue })}
           onCancel={setCancelling}
+          onAllocate={setAllocating}
         />
       </Card>
       <IpoIssueFormDrawer target={formTarget} onClose={() => setFormTarget(null)} />
+      <IpoAllocateDialog issue={allocating} onClose={() => setAllocating(null)} />
       <IpoCancelDialog issue={cancelling} onClose={() => setCancelling(null)} />
     </div>
   );

@@ -907,6 +907,8 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
         trx,
         outcomes.map(({ row, settled: outcome }) => ({
           holdId: Number(row.holdId),
+          userId: Number(row.userId),
+          amountMinor: Number(row.amountHeldMinor),
           captureMinor: outcome.capturedMinor,
           to: { system: 'market_settlement' },
           idempotencyKey: `ipo:subscription:${row.id}:allocated`,

@@ -184,6 +184,8 @@ export interface BulkColumn {
   type: 'bigint' | 'integer' | 'text';
   /** How the value is assigned, `?` standing for it (default `name = ?`), e.g. `balance_minor = balance_minor + ?`. */
   assign?: string;
+  /** Not assigned: the row is changed only where the column already has this value. */
+  match?: boolean;
 }
 
 /**
@@ -204,22 +206,38 @@ export async function updateManyById(
   if (rows.length === 0) return 0;
   const run = sqlRunner(trx, dialect);
   const assign = (column: BulkColumn, value: string) => (column.assign ?? `${column.name} = ?`).replace('?', value);
+  const sets = columns.filter((column) => !column.match);
+  const matches = columns.filter((column) => column.match);
+  // Values come in the order of `columns`; SQLite binds the assigned ones, then the id, then the matched.
+  const setIndexes = columns.flatMap((column, k) => (column.match ? [] : [k]));
+  const matchIndexes = columns.flatMap((column, k) => (column.match ? [k] : []));
   let changed = 0;
   if (dialect === 'sqlite') {
-    const text = `update ${table} set ${columns.map((column) => assign(column, '?')).join(', ')} where id = ?${
-      where ? ` and ${where}` : ''
-    }`;
-    for (const [id, ...values] of rows) changed += await run.run(text, [...values, id ?? null]);
+    const text = `update ${table} set ${sets.map((column) => assign(column, '?')).join(', ')} where id = ?${matches
+      .map((column) => ` and ${column.name} = ?`)
+      .join('')}${where ? ` and ${where}` : ''}`;
+    for (const [id, ...values] of rows) {
+      changed += await run.run(text, [
+        ...setIndexes.map((k) => values[k] ?? null),
+        id ?? null,
+        ...matchIndexes.map((k) => values[k] ?? null),
+      ]);
+    }
     return changed;
   }
   const castRow = `(cast(? as bigint), ${columns.map((column) => `cast(? as ${column.type})`).join(', ')})`;
+  const assigned = columns
+    .flatMap((column, k) => (column.match ? [] : [assign(column, `v.column${k + 2}`)]))
+    .join(', ');
+  const matched = columns
+    .flatMap((column, k) => (column.match ? [` and ${table}.${column.name} = v.column${k + 2}`] : []))
+    .join('');
   for (let i = 0; i < rows.length; i += BULK_ROWS) {
     const part = rows.slice(i, i + BULK_ROWS);
-    const sets = columns.map((column, k) => assign(column, `v.column${k + 2}`)).join(', ');
     const result = await trx.executeQuery(
       CompiledQuery.raw(
-        numbered(`update ${table} set ${sets} from (values ${part.map(() => castRow).join(', ')}) as v
-         where ${table}.id = v.column1${where ? ` and ${table}.${where}` : ''}`),
+        numbered(`update ${table} set ${assigned} from (values ${part.map(() => castRow).join(', ')}) as v
+         where ${table}.id = v.column1${matched}${where ? ` and ${table}.${where}` : ''}`),
         part.flat(),
       ),
     );

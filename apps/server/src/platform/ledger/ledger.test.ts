@@ -194,6 +194,8 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
       ledger.settleHolds(trx, [
         {
           holdId: holds[0]!,
+          userId: users[0]!,
+          amountMinor: 6_000,
           captureMinor: 6_000,
           to: { system: 'market_settlement' },
           idempotencyKey: keys[0]!,
@@ -201,6 +203,8 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
         },
         {
           holdId: holds[1]!,
+          userId: users[1]!,
+          amountMinor: 6_000,
           captureMinor: 2_500,
           to: { system: 'market_settlement' },
           idempotencyKey: keys[1]!,
@@ -208,6 +212,8 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
         },
         {
           holdId: holds[2]!,
+          userId: users[2]!,
+          amountMinor: 6_000,
           captureMinor: 0,
           to: { system: 'market_settlement' },
           idempotencyKey: keys[2]!,
@@ -259,6 +265,8 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
           trx,
           holdIds.map((holdId, i) => ({
             holdId,
+            userId: users[2]!,
+            amountMinor: holdId === fresh ? 1_000 : 6_000,
             captureMinor: 0,
             to: { system: 'market_settlement' },
             idempotencyKey: settleKey(i),

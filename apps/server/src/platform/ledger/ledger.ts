@@ -50,6 +50,9 @@ interface LockedAccount {
 /** One hold of a batch settled by `settleHolds`. */
 export interface HoldSettlement {
   holdId: number;
+  /** Whose hold it is and what it holds, as the caller read them (checked as the hold is closed). */
+  userId: number;
+  amountMinor: number;
   /** Taken from the hold to `to` (0: the whole hold is released); the rest returns to the user's cash. */
   captureMinor: number;
   to: AccountRef;
@@ -364,28 +367,46 @@ export class Ledger {
     invariant(settlements.length <= SETTLE_BATCH_MAX, `at most ${SETTLE_BATCH_MAX} holds are settled at once`);
     const ids = settlements.map((settlement) => settlement.holdId);
     invariant(new Set(ids).size === ids.length, 'each hold is settled once in a batch');
-    const holds = new Map<number, { id: number; userId: number; amountMinor: number; status: string }>();
-    for (const hold of await this.readMany(
+    // Each hold closed only if it is still open for the user and amount the caller read with it: the
+    // conditional update is the check (no read first), and a batch with one that is not is refused.
+    const nowMs = this.clock.nowMs();
+    const closed = await updateManyById(
       trx,
-      'select id, user_id as "userId", amount_minor as "amountMinor", status from holds',
-      'id',
-      ids,
-    )) {
-      holds.set(Number(hold.id), hold as { id: number; userId: number; amountMinor: number; status: string });
+      this.dialect,
+      'holds',
+      [
+        { name: 'status', type: 'text' },
+        { name: 'captured_minor', type: 'bigint' },
+        { name: 'closed_at', type: 'bigint' },
+        { name: 'user_id', type: 'bigint', match: true },
+        { name: 'amount_minor', type: 'bigint', match: true },
+      ],
+      settlements.map((settlement) => [
+        settlement.holdId,
+        settlement.captureMinor > 0 ? 'captured' : 'voided',
+        settlement.captureMinor,
+        nowMs,
+        settlement.userId,
+        settlement.amountMinor,
+      ]),
+      "status = 'open'",
+    );
+    if (closed !== settlements.length) {
+      const found = await trx.selectFrom('holds').select(['id', 'status']).where('id', 'in', ids).execute();
+      if (found.length < ids.length) throw new AppError('NOT_FOUND');
+      if (found.some((hold) => hold.status !== 'open')) throw new AppError('HOLD_NOT_OPEN');
+      invariant(false, 'a settled hold belongs to the user and holds the amount its settlement says');
     }
     const postings: PostingInput[] = [];
     const perEntry: Array<{ settlement: HoldSettlement; userId: number; first: number; count: number }> = [];
     for (const settlement of settlements) {
-      const hold = holds.get(settlement.holdId);
-      if (!hold) throw new AppError('NOT_FOUND');
-      if (hold.status !== 'open') throw new AppError('HOLD_NOT_OPEN');
-      const amount = Number(hold.amountMinor);
-      const userId = Number(hold.userId);
+      const amount = settlement.amountMinor;
+      const userId = settlement.userId;
       invariant(
         Number.isSafeInteger(settlement.captureMinor) &&
           settlement.captureMinor >= 0 &&
           settlement.captureMinor <= amount,
-        `hold ${hold.id}: a capture is between 0 and the amount held`,
+        `hold ${settlement.holdId}: a capture is between 0 and the amount held`,
       );
       const first = postings.length;
       postings.push({ account: { userId, kind: 'frozen' }, amountMinor: -amount });
@@ -413,7 +434,6 @@ export class Ledger {
       }
     }
 
-    const nowMs = this.clock.nowMs();
     let inserted: Array<{ id: number; idempotencyKey: string }>;
     try {
       inserted = await insertMany<{ id: number; idempotencyKey: string }>(
@@ -454,21 +474,6 @@ export class Ledger {
       'ledger_accounts',
       [{ name: 'balance_minor', type: 'bigint', assign: 'balance_minor = balance_minor + ?' }],
       [...byAccount.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b),
-    );
-    await updateManyById(
-      trx,
-      this.dialect,
-      'holds',
-      [
-        { name: 'status', type: 'text' },
-        { name: 'captured_minor', type: 'bigint' },
-        { name: 'closed_at', type: 'bigint' },
-      ],
-      settlements.map((settlement) =>
-        settlement.captureMinor > 0
-          ? [settlement.holdId, 'captured', settlement.captureMinor, nowMs]
-          : [settlement.holdId, 'voided', 0, nowMs],
-      ),
     );
   }
 

@@ -1687,7 +1687,7 @@ export const en = {
       offerStatuses: {
         open: 'Open',
         closed: 'Closed',
-        cancelled: 'Cancelled',
+        cancelled: 'Withdrawn',
       },
       statuses: {
         pending: 'Pending',

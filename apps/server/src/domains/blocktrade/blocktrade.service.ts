@@ -134,15 +134,16 @@ async function describeOffersForConsole(
   db: Db | Trx,
   rows: BlockOfferRow[],
 ): Promise<AdminBlockOffer[]> {
-  const ids = rows.map((row) => Number(row.id));
-  const [label, pending] = await Promise.all([
-    labelsFor(
-      db,
-      ctx,
-      rows.map((row) => Number(row.instrumentId)),
-    ),
-    repo.pendingByOffer(db, ids),
-  ]);
+  // One after the other: inside a transaction both run on its one connection.
+  const label = await labelsFor(
+    db,
+    ctx,
+    rows.map((row) => Number(row.instrumentId)),
+  );
+  const pending = await repo.pendingByOffer(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
   return rows.map((row) => {
     const waiting = pending.get(Number(row.id));
     return {
@@ -584,7 +585,6 @@ export function placeOrder(
   ctx: AppContext,
   input: { userId: number; offerId: number; quantity: number; tradingPassword: string },
 ): MoneyUnit<BlockOrder> {
-  let approvalsRequired = 1;
   return {
     check: async () => {
       const db = ctx.database.db;
@@ -593,8 +593,6 @@ export function placeOrder(
       const offer = checkAgainstOffer(await repo.findOffer(db, input.offerId), quantity, ctx.clock.nowMs());
       const amountMinor = grossValue(Number(offer.priceTicks), quantity);
       if (amountMinor > BigInt(MAX_AMOUNT_MINOR)) throw new AppError('ORDER_VALUE_TOO_LARGE');
-      const threshold = parseAmount((await getSettings(db)).fourEyesThreshold) ?? 0;
-      approvalsRequired = threshold > 0 && Number(amountMinor) >= threshold ? 2 : 1;
       await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
     },
     unit: async (trx, _events, key) => {
@@ -604,6 +602,9 @@ export function placeOrder(
       const offer = checkAgainstOffer(await repo.lockOffer(trx, ctx.database.dialect, input.offerId), quantity, nowMs);
       const priceTicks = Number(offer.priceTicks);
       const amountMinor = Number(grossValue(priceTicks, quantity));
+      // From the amount held: an operator may have changed the price since the check.
+      const threshold = parseAmount((await getSettings(trx)).fourEyesThreshold) ?? 0;
+      const approvalsRequired = threshold > 0 && amountMinor >= threshold ? 2 : 1;
       const holdId = await ctx.ledger.hold(trx, {
         userId: input.userId,
         amountMinor,

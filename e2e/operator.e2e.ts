@@ -91,7 +91,8 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await expectAccessible(page, 'new issue form');
     await page.keyboard.press('Escape');
 
-    // Block trades: the approval queue and, below it, the demo's open offer and the form for a new one.
+    // Block trades: the approval queue and, below it, the demo's open offer, the form for a new one,
+    // and the offer's edit and withdrawal.
     await section('admin.nav.blockTrades').click();
     await page.getByRole('heading', { name: t('admin.blockTrades.title'), level: 1 }).waitFor();
     await page.getByRole('heading', { name: t('admin.blockTrades.offers'), level: 2 }).waitFor();
@@ -100,5 +101,14 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await page.getByRole('button', { name: t('admin.blockTrades.createOffer') }).click();
     await page.getByText(t('admin.blockTrades.createTitle')).filter({ visible: true }).first().waitFor();
     await expectAccessible(page, 'new block-trade offer form');
+    await page.keyboard.press('Escape');
+    // The demo's offer: its edit form, prefilled, and the withdrawal that asks for a reason.
+    await page.getByRole('button', { name: `${t('admin.blockTrades.edit')}: DTE` }).click();
+    await page.getByRole('button', { name: t('admin.blockTrades.save') }).waitFor();
+    await expectAccessible(page, 'block-trade offer edit form');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: `${t('admin.blockTrades.cancelOffer')}: DTE` }).click();
+    await page.getByLabel(t('admin.blockTrades.cancelReason')).waitFor();
+    await expectAccessible(page, 'block-trade offer withdrawal');
   });
 });

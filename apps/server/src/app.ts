@@ -38,6 +38,7 @@ import './platform/fastify-types.ts';
 import { requestLanguage } from './platform/i18n.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { serverTimeHook } from './platform/server-time.ts';
 import { serializerCompiler, validatorCompiler } from './platform/validation.ts';
 
 export type App = FastifyInstance;
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.headers(headers);
     done();
   });
+  app.addHook('onSend', serverTimeHook(ctx.clock));
 
   // Limits are per route (a global limit would also refuse the websocket handshake). With Redis the
   // counters are shared by every instance.

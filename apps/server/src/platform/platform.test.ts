@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
+import { parseServerTime, SERVER_TIME_HEADER } from '@bourse/shared/server-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   body,
@@ -11,6 +12,7 @@ import {
   investor,
   login,
   nextPhone,
+  operator,
   register,
   type TestApp,
 } from '../test/harness.ts';
@@ -128,6 +130,32 @@ describe('HTTP platform', () => {
       expect(other.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
       expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+  });
+
+  it('stamps every API answer with the server clock’s now, which follows the sandbox clock when it moves', async () => {
+    const stamp = (res: { headers: Record<string, unknown> }) =>
+      parseServerTime(String(res.headers[SERVER_TIME_HEADER]));
+    const start = t.clock.nowMs();
+    // Successes, refusals and unknown paths alike.
+    for (const url of ['/api/stock/getconfig', '/api/user/info', '/api/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(stamp(res), url).toBe(start);
+    }
+    const admin = await operator(t, ['admin']);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/clock/advance',
+      headers: { token: admin.token },
+      payload: { ms: 3 * 86_400_000 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(stamp(moved)).toBe(start + 3 * 86_400_000);
+    const after = await t.app.inject({ method: 'GET', url: '/api/stock/getconfig' });
+    expect(stamp(after)).toBe(t.clock.nowMs());
+    expect(stamp(after)).toBe(start + 3 * 86_400_000);
+    // Only the API's answers: a non-API path carries no stamp.
+    const outside = await t.app.inject({ method: 'GET', url: '/nothing-here' });
+    expect(outside.headers[SERVER_TIME_HEADER]).toBeUndefined();
   });
 
   it('publishes OpenAPI at /api/docs with the fixed paths', async () => {

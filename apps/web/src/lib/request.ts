@@ -1,3 +1,4 @@
+import { SERVER_TIME_HEADER } from '@bourse/shared/server-time';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { i18n } from './i18n';
@@ -5,6 +6,7 @@ import type { LoginRedirectState } from './navigation';
 import { getCurrentPath, navigateTo } from './navigation';
 import { paths } from './paths';
 import { RequestError } from './request-error';
+import { recordServerTime } from './server-clock';
 import { endSession } from './session';
 import { useSessionStore } from './session-store';
 import { showLoadingToast, showToast } from './toast';
@@ -175,6 +177,7 @@ export async function request<T = unknown>(options: RequestOptions<T>): Promise<
 
   let response: Response;
   let body: unknown;
+  const sentAtMs = Date.now();
   try {
     response = await fetch(url, {
       method,
@@ -183,6 +186,8 @@ export async function request<T = unknown>(options: RequestOptions<T>): Promise<
       signal: controller.signal,
       credentials: 'same-origin',
     });
+    // Every answer, refusals included, says what time it is on the server (countdowns use it).
+    recordServerTime(response.headers.get(SERVER_TIME_HEADER), sentAtMs);
     body = await readBody(response);
   } catch (cause) {
     if (timedOut) throw new RequestError('timeout', `${method} ${url} timed out`, { cause });

@@ -3,6 +3,7 @@ import { useAgreementConsent } from '../lib/agreement-consent';
 import { applyLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { resetDuplicateGuard } from '../lib/request';
+import { resetServerClock } from '../lib/server-clock';
 import { readInitialSession, useSessionStore } from '../lib/session-store';
 import { replaceSharedStream } from '../lib/stream';
 import { clearRegisterDraft } from '../features/auth/register-draft';
@@ -19,6 +20,7 @@ export function resetTestState(): void {
   applyLanguage('en');
   queryClient.clear();
   resetDuplicateGuard();
+  resetServerClock();
   // No live-stream socket or reconnect timer survives into the next test.
   replaceSharedStream(null);
   window.location.hash = '';

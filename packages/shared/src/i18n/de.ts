@@ -1053,6 +1053,10 @@ export const de: Catalog = {
     BLOCK_ORDER_NOT_PENDING: 'Über diesen Blockhandelsauftrag wurde bereits entschieden',
     BLOCK_OFFER_WINDOW_INVALID: 'Das Ende des Angebotszeitraums muss nach seinem Beginn und in der Zukunft liegen',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'Die Mindestmenge darf die angebotene Gesamtmenge nicht übersteigen',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'Die ausstehenden Aufträge der Anleger zu diesem Angebot wurden zu seinem Preis und Mindestauftrag erteilt: Beides kann sich erst ändern, wenn über alle ausstehenden Aufträge entschieden ist',
+    BLOCK_OFFER_NOT_EDITABLE: 'Dieses Angebot ist geschlossen oder zurückgezogen und kann nicht mehr geändert werden',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'Dieses Angebot wurde bereits zurückgezogen',
   },
   admin: {
     title: 'Bourse-Betreiberkonsole',
@@ -1746,6 +1750,22 @@ export const de: Catalog = {
         'Der gesperrte Betrag wird wieder dem verfügbaren Guthaben des Anlegers gutgeschrieben. Der Anleger erhält den Grund.',
       reasonLabel: 'Grund (wird dem Anleger mitgeteilt)',
       rejectedDone: 'Blockauftrag {{id}} abgelehnt',
+      edit: 'Bearbeiten',
+      editTitle: 'Angebot {{id}} ({{code}}) bearbeiten',
+      save: 'Änderungen speichern',
+      saved: 'Änderungen an Angebot {{id}} gespeichert',
+      noChanges: 'Es wurde nichts geändert',
+      termsLocked:
+        'Anleger haben {{orders}} ausstehende Aufträge zu diesem Angebot, erteilt zu seinem Preis und Mindestauftrag: Beides kann sich erst ändern, wenn über die Aufträge entschieden ist.',
+      lockedField: 'Gesperrt, solange Aufträge ausstehen',
+      pendingOrders: 'Ausstehende Aufträge',
+      pendingValue: '{{orders}} ({{quantity}} Aktien)',
+      cancelOffer: 'Angebot zurückziehen',
+      cancelTitle: 'Angebot {{id}} ({{code}}) zurückziehen',
+      cancelBody:
+        'Das Angebot nimmt endgültig keine Aufträge mehr an. Jeder ausstehende Auftrag wird mit Ihrem Grund abgelehnt, und jeder gesperrte Betrag wird wieder dem verfügbaren Guthaben des Anlegers gutgeschrieben.',
+      cancelReason: 'Grund (wird jedem Anleger mit einem ausstehenden Auftrag mitgeteilt)',
+      cancelledDone: 'Angebot {{id}} zurückgezogen: alle ausstehenden Aufträge wurden abgelehnt',
       timesHint: 'Zeiten gelten in Ihrer Zeitzone ({{zone}}) und werden in UTC gesendet.',
       fields: {
         code: 'Wertpapierkürzel',
@@ -1754,6 +1774,7 @@ export const de: Catalog = {
         minQuantity: 'Mindestauftrag (Aktien)',
         startsAt: 'Beginn',
         endsAt: 'Ende',
+        availableQuantity: 'Verfügbare Aktien',
       },
       validation: {
         required: 'Bitte einen Wert eingeben',
@@ -1763,6 +1784,7 @@ export const de: Catalog = {
         minAboveTotal: 'Darf die angebotenen Aktien nicht übersteigen',
         dateTime: 'Bitte Datum und Uhrzeit eingeben',
         endOrder: 'Muss nach dem Beginn des Angebots liegen',
+        quantityOrZero: 'Bitte eine ganze Zahl von 0 bis {{max}} eingeben',
       },
     },
   },

@@ -1041,6 +1041,10 @@ export const en = {
     BLOCK_ORDER_NOT_PENDING: 'This block trade order has already been decided',
     BLOCK_OFFER_WINDOW_INVALID: 'The offer must end after it starts, and in the future',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'The minimum quantity cannot exceed the total quantity offered',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'The investors’ pending orders on this offer were placed at its price and minimum: these cannot change until every pending order is decided',
+    BLOCK_OFFER_NOT_EDITABLE: 'This offer is closed or withdrawn and can no longer be changed',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'This offer has already been withdrawn',
   },
   admin: {
     title: 'Bourse operator console',
@@ -1689,7 +1693,7 @@ export const en = {
       offerStatuses: {
         open: 'Open',
         closed: 'Closed',
-        cancelled: 'Cancelled',
+        cancelled: 'Withdrawn',
       },
       statuses: {
         pending: 'Pending',
@@ -1728,6 +1732,22 @@ export const en = {
       rejectBody: 'The held amount returns to the investor’s available cash. The investor is sent the reason.',
       reasonLabel: 'Reason (sent to the investor)',
       rejectedDone: 'Block order {{id}} rejected',
+      edit: 'Edit',
+      editTitle: 'Edit offer {{id}} ({{code}})',
+      save: 'Save changes',
+      saved: 'Changes to offer {{id}} saved',
+      noChanges: 'Nothing has changed',
+      termsLocked:
+        'Investors have {{orders}} pending orders on this offer, placed at its price and minimum order: these two cannot change until the orders are decided.',
+      lockedField: 'Locked while orders are pending',
+      pendingOrders: 'Pending orders',
+      pendingValue: '{{orders}} ({{quantity}} shares)',
+      cancelOffer: 'Withdraw offer',
+      cancelTitle: 'Withdraw offer {{id}} ({{code}})',
+      cancelBody:
+        'The offer stops taking orders for good. Every pending order on it is rejected with your reason, and each held amount returns to the investor’s available cash.',
+      cancelReason: 'Reason (sent to every investor with a pending order)',
+      cancelledDone: 'Offer {{id}} withdrawn: every pending order was rejected',
       timesHint: 'Times are in your time zone ({{zone}}) and are sent in UTC.',
       fields: {
         code: 'Instrument code',
@@ -1736,6 +1756,7 @@ export const en = {
         minQuantity: 'Minimum order (shares)',
         startsAt: 'Opens',
         endsAt: 'Closes',
+        availableQuantity: 'Shares available',
       },
       validation: {
         required: 'Enter a value',
@@ -1745,6 +1766,7 @@ export const en = {
         minAboveTotal: 'Cannot be more than the shares offered',
         dateTime: 'Enter a date and time',
         endOrder: 'Must be after the offer opens',
+        quantityOrZero: 'Enter a whole number from 0 to {{max}}',
       },
     },
   },

@@ -1048,6 +1048,10 @@ export const es: Catalog = {
     BLOCK_ORDER_NOT_PENDING: 'Esta orden de operación en bloque ya se ha decidido',
     BLOCK_OFFER_WINDOW_INVALID: 'La oferta debe terminar después de empezar y en el futuro',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'La cantidad mínima no puede superar la cantidad total ofrecida',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'Las órdenes pendientes de los inversores en esta oferta se dieron a su precio y orden mínima: no pueden cambiar hasta que se decidan todas las órdenes pendientes',
+    BLOCK_OFFER_NOT_EDITABLE: 'Esta oferta está cerrada o retirada y ya no se puede modificar',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'Esta oferta ya se ha retirado',
   },
   admin: {
     title: 'Consola de operadores de Bourse',
@@ -1739,6 +1743,22 @@ export const es: Catalog = {
       rejectBody: 'El importe retenido vuelve al efectivo disponible del inversor. El inversor recibe el motivo.',
       reasonLabel: 'Motivo (se envía al inversor)',
       rejectedDone: 'Orden en bloque {{id}} rechazada',
+      edit: 'Editar',
+      editTitle: 'Editar la oferta {{id}} ({{code}})',
+      save: 'Guardar cambios',
+      saved: 'Cambios de la oferta {{id}} guardados',
+      noChanges: 'No ha cambiado nada',
+      termsLocked:
+        'Los inversores tienen {{orders}} órdenes pendientes en esta oferta, dadas a su precio y orden mínima: ambos no pueden cambiar hasta que se decidan las órdenes.',
+      lockedField: 'Bloqueado mientras haya órdenes pendientes',
+      pendingOrders: 'Órdenes pendientes',
+      pendingValue: '{{orders}} ({{quantity}} acciones)',
+      cancelOffer: 'Retirar oferta',
+      cancelTitle: 'Retirar la oferta {{id}} ({{code}})',
+      cancelBody:
+        'La oferta deja de admitir órdenes definitivamente. Cada orden pendiente se rechaza con su motivo y cada importe retenido vuelve al efectivo disponible del inversor.',
+      cancelReason: 'Motivo (se envía a cada inversor con una orden pendiente)',
+      cancelledDone: 'Oferta {{id}} retirada: se rechazaron todas las órdenes pendientes',
       timesHint: 'Las horas están en su zona horaria ({{zone}}) y se envían en UTC.',
       fields: {
         code: 'Código del instrumento',
@@ -1747,6 +1767,7 @@ export const es: Catalog = {
         minQuantity: 'Orden mínima (acciones)',
         startsAt: 'Apertura',
         endsAt: 'Cierre',
+        availableQuantity: 'Acciones disponibles',
       },
       validation: {
         required: 'Introduzca un valor',
@@ -1756,6 +1777,7 @@ export const es: Catalog = {
         minAboveTotal: 'No puede superar las acciones ofrecidas',
         dateTime: 'Introduzca una fecha y una hora',
         endOrder: 'Debe ser posterior a la apertura de la oferta',
+        quantityOrZero: 'Introduzca un número entero de 0 a {{max}}',
       },
     },
   },

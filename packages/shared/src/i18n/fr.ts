@@ -1055,6 +1055,10 @@ export const fr: Catalog = {
     BLOCK_ORDER_NOT_PENDING: 'Cet ordre de bloc a déjà été traité',
     BLOCK_OFFER_WINDOW_INVALID: 'L’offre doit se terminer après son début, et dans le futur',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'La quantité minimale ne peut pas dépasser la quantité totale offerte',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'Les ordres en attente des investisseurs sur cette offre ont été passés à son prix et à son ordre minimum : ceux-ci ne peuvent pas changer avant que tous les ordres en attente soient décidés',
+    BLOCK_OFFER_NOT_EDITABLE: 'Cette offre est clôturée ou retirée et ne peut plus être modifiée',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'Cette offre a déjà été retirée',
   },
   admin: {
     title: 'Console opérateur Bourse',
@@ -1748,6 +1752,22 @@ export const fr: Catalog = {
         'Le montant bloqué revient aux liquidités disponibles de l’investisseur. L’investisseur reçoit le motif.',
       reasonLabel: 'Motif (communiqué à l’investisseur)',
       rejectedDone: 'Ordre de bloc {{id}} rejeté',
+      edit: 'Modifier',
+      editTitle: 'Modifier l’offre {{id}} ({{code}})',
+      save: 'Enregistrer les modifications',
+      saved: 'Modifications de l’offre {{id}} enregistrées',
+      noChanges: 'Rien n’a changé',
+      termsLocked:
+        'Des investisseurs ont {{orders}} ordres en attente sur cette offre, passés à son prix et à son ordre minimum : ces deux valeurs ne peuvent pas changer avant que les ordres soient décidés.',
+      lockedField: 'Verrouillé tant que des ordres sont en attente',
+      pendingOrders: 'Ordres en attente',
+      pendingValue: '{{orders}} ({{quantity}} actions)',
+      cancelOffer: 'Retirer l’offre',
+      cancelTitle: 'Retirer l’offre {{id}} ({{code}})',
+      cancelBody:
+        'L’offre n’accepte définitivement plus d’ordres. Chaque ordre en attente est rejeté avec votre motif et chaque montant bloqué revient aux liquidités disponibles de l’investisseur.',
+      cancelReason: 'Motif (envoyé à chaque investisseur ayant un ordre en attente)',
+      cancelledDone: 'Offre {{id}} retirée : tous les ordres en attente ont été rejetés',
       timesHint: 'Les heures sont dans votre fuseau horaire ({{zone}}) et envoyées en UTC.',
       fields: {
         code: 'Code de l’instrument',
@@ -1756,6 +1776,7 @@ export const fr: Catalog = {
         minQuantity: 'Ordre minimum (actions)',
         startsAt: 'Ouverture',
         endsAt: 'Clôture',
+        availableQuantity: 'Actions disponibles',
       },
       validation: {
         required: 'Saisissez une valeur',
@@ -1765,6 +1786,7 @@ export const fr: Catalog = {
         minAboveTotal: 'Ne peut pas dépasser le nombre d’actions offertes',
         dateTime: 'Saisissez une date et une heure',
         endOrder: 'Doit être après l’ouverture de l’offre',
+        quantityOrZero: 'Saisissez un nombre entier de 0 à {{max}}',
       },
     },
   },

@@ -1049,6 +1049,10 @@ export const it: Catalog = {
     BLOCK_ORDER_NOT_PENDING: 'Su questo ordine di blocchi è già stata presa una decisione',
     BLOCK_OFFER_WINDOW_INVALID: 'L’offerta deve terminare dopo il suo inizio e nel futuro',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'La quantità minima non può superare la quantità totale offerta',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'Gli ordini in attesa degli investitori su questa offerta sono stati dati al suo prezzo e al suo ordine minimo: non possono cambiare finché tutti gli ordini in attesa non sono decisi',
+    BLOCK_OFFER_NOT_EDITABLE: 'Questa offerta è chiusa o ritirata e non può più essere modificata',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'Questa offerta è già stata ritirata',
   },
   admin: {
     title: 'Console operatori Bourse',
@@ -1742,6 +1746,22 @@ export const it: Catalog = {
         'L’importo bloccato torna alla liquidità disponibile dell’investitore. All’investitore viene inviato il motivo.',
       reasonLabel: 'Motivo (inviato all’investitore)',
       rejectedDone: 'Ordine a blocchi {{id}} respinto',
+      edit: 'Modifica',
+      editTitle: 'Modifica l’offerta {{id}} ({{code}})',
+      save: 'Salva modifiche',
+      saved: 'Modifiche all’offerta {{id}} salvate',
+      noChanges: 'Non è cambiato nulla',
+      termsLocked:
+        'Gli investitori hanno {{orders}} ordini in attesa su questa offerta, dati al suo prezzo e ordine minimo: questi due valori non possono cambiare finché gli ordini non sono decisi.',
+      lockedField: 'Bloccato finché ci sono ordini in attesa',
+      pendingOrders: 'Ordini in attesa',
+      pendingValue: '{{orders}} ({{quantity}} azioni)',
+      cancelOffer: 'Ritira offerta',
+      cancelTitle: 'Ritira l’offerta {{id}} ({{code}})',
+      cancelBody:
+        'L’offerta smette definitivamente di accettare ordini. Ogni ordine in attesa viene respinto con il suo motivo e ogni importo bloccato torna alla liquidità disponibile dell’investitore.',
+      cancelReason: 'Motivo (inviato a ogni investitore con un ordine in attesa)',
+      cancelledDone: 'Offerta {{id}} ritirata: tutti gli ordini in attesa sono stati respinti',
       timesHint: 'Gli orari sono nel suo fuso orario ({{zone}}) e vengono inviati in UTC.',
       fields: {
         code: 'Codice dello strumento',
@@ -1750,6 +1770,7 @@ export const it: Catalog = {
         minQuantity: 'Ordine minimo (azioni)',
         startsAt: 'Apertura',
         endsAt: 'Chiusura',
+        availableQuantity: 'Azioni disponibili',
       },
       validation: {
         required: 'Inserisca un valore',
@@ -1759,6 +1780,7 @@ export const it: Catalog = {
         minAboveTotal: 'Non può superare le azioni offerte',
         dateTime: 'Inserisca data e ora',
         endOrder: 'Deve essere dopo l’apertura dell’offerta',
+        quantityOrZero: 'Inserisca un numero intero da 0 a {{max}}',
       },
     },
   },

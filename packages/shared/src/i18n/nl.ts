@@ -1051,6 +1051,10 @@ export const nl: Catalog = {
     BLOCK_ORDER_NOT_PENDING: 'Over deze blokhandelorder is al beslist',
     BLOCK_OFFER_WINDOW_INVALID: 'Het aanbod moet na zijn begin en in de toekomst eindigen',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'De minimale hoeveelheid mag niet groter zijn dan de totale aangeboden hoeveelheid',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'De openstaande orders van beleggers op dit aanbod zijn geplaatst tegen de prijs en minimale order ervan: die kunnen pas veranderen als over alle openstaande orders is beslist',
+    BLOCK_OFFER_NOT_EDITABLE: 'Dit aanbod is gesloten of ingetrokken en kan niet meer worden gewijzigd',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'Dit aanbod is al ingetrokken',
   },
   admin: {
     title: 'Bourse-beheerconsole',
@@ -1742,6 +1746,22 @@ export const nl: Catalog = {
         'Het geblokkeerde bedrag gaat terug naar het beschikbare saldo van de belegger. De belegger ontvangt de reden.',
       reasonLabel: 'Reden (wordt naar de belegger gestuurd)',
       rejectedDone: 'Blokorder {{id}} afgewezen',
+      edit: 'Bewerken',
+      editTitle: 'Aanbieding {{id}} ({{code}}) bewerken',
+      save: 'Wijzigingen opslaan',
+      saved: 'Wijzigingen aan aanbieding {{id}} opgeslagen',
+      noChanges: 'Er is niets gewijzigd',
+      termsLocked:
+        'Beleggers hebben {{orders}} openstaande orders op deze aanbieding, geplaatst tegen de prijs en minimale order ervan: die twee kunnen pas veranderen als over de orders is beslist.',
+      lockedField: 'Vergrendeld zolang er orders openstaan',
+      pendingOrders: 'Openstaande orders',
+      pendingValue: '{{orders}} ({{quantity}} aandelen)',
+      cancelOffer: 'Aanbieding intrekken',
+      cancelTitle: 'Aanbieding {{id}} ({{code}}) intrekken',
+      cancelBody:
+        'De aanbieding neemt voorgoed geen orders meer aan. Elke openstaande order wordt met uw reden afgewezen en elk geblokkeerd bedrag gaat terug naar het beschikbare saldo van de belegger.',
+      cancelReason: 'Reden (naar elke belegger met een openstaande order gestuurd)',
+      cancelledDone: 'Aanbieding {{id}} ingetrokken: alle openstaande orders zijn afgewezen',
       timesHint: 'Tijden zijn in uw tijdzone ({{zone}}) en worden in UTC verzonden.',
       fields: {
         code: 'Effectencode',
@@ -1750,6 +1770,7 @@ export const nl: Catalog = {
         minQuantity: 'Minimale order (aandelen)',
         startsAt: 'Opent',
         endsAt: 'Sluit',
+        availableQuantity: 'Beschikbare aandelen',
       },
       validation: {
         required: 'Voer een waarde in',
@@ -1759,6 +1780,7 @@ export const nl: Catalog = {
         minAboveTotal: 'Mag niet meer zijn dan de aangeboden aandelen',
         dateTime: 'Voer een datum en tijd in',
         endOrder: 'Moet na de opening van de aanbieding liggen',
+        quantityOrZero: 'Voer een geheel getal van 0 tot {{max}} in',
       },
     },
   },

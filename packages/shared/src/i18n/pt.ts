@@ -1046,6 +1046,10 @@ export const pt: Catalog = {
     BLOCK_ORDER_NOT_PENDING: 'Esta ordem de negociação em bloco já foi decidida',
     BLOCK_OFFER_WINDOW_INVALID: 'A oferta tem de terminar depois de começar e no futuro',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'A quantidade mínima não pode exceder a quantidade total oferecida',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'As ordens pendentes dos investidores nesta oferta foram dadas ao seu preço e ordem mínima: estes não podem mudar até todas as ordens pendentes serem decididas',
+    BLOCK_OFFER_NOT_EDITABLE: 'Esta oferta está encerrada ou retirada e já não pode ser alterada',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'Esta oferta já foi retirada',
   },
   admin: {
     title: 'Consola de operadores Bourse',
@@ -1737,6 +1741,22 @@ export const pt: Catalog = {
       rejectBody: 'O montante cativo regressa ao saldo disponível do investidor. O investidor recebe o motivo.',
       reasonLabel: 'Motivo (enviado ao investidor)',
       rejectedDone: 'Ordem em bloco {{id}} rejeitada',
+      edit: 'Editar',
+      editTitle: 'Editar a oferta {{id}} ({{code}})',
+      save: 'Guardar alterações',
+      saved: 'Alterações à oferta {{id}} guardadas',
+      noChanges: 'Nada foi alterado',
+      termsLocked:
+        'Os investidores têm {{orders}} ordens pendentes nesta oferta, dadas ao seu preço e ordem mínima: estes dois valores não podem mudar até as ordens serem decididas.',
+      lockedField: 'Bloqueado enquanto houver ordens pendentes',
+      pendingOrders: 'Ordens pendentes',
+      pendingValue: '{{orders}} ({{quantity}} ações)',
+      cancelOffer: 'Retirar oferta',
+      cancelTitle: 'Retirar a oferta {{id}} ({{code}})',
+      cancelBody:
+        'A oferta deixa definitivamente de aceitar ordens. Cada ordem pendente é rejeitada com o seu motivo e cada montante cativo regressa ao saldo disponível do investidor.',
+      cancelReason: 'Motivo (enviado a cada investidor com uma ordem pendente)',
+      cancelledDone: 'Oferta {{id}} retirada: todas as ordens pendentes foram rejeitadas',
       timesHint: 'As horas estão no seu fuso horário ({{zone}}) e são enviadas em UTC.',
       fields: {
         code: 'Código do instrumento',
@@ -1745,6 +1765,7 @@ export const pt: Catalog = {
         minQuantity: 'Ordem mínima (ações)',
         startsAt: 'Abertura',
         endsAt: 'Fecho',
+        availableQuantity: 'Ações disponíveis',
       },
       validation: {
         required: 'Introduza um valor',
@@ -1754,6 +1775,7 @@ export const pt: Catalog = {
         minAboveTotal: 'Não pode exceder as ações oferecidas',
         dateTime: 'Introduza uma data e uma hora',
         endOrder: 'Tem de ser depois da abertura da oferta',
+        quantityOrZero: 'Introduza um número inteiro de 0 a {{max}}',
       },
     },
   },

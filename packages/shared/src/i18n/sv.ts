@@ -1044,6 +1044,10 @@ export const sv: Catalog = {
     BLOCK_ORDER_NOT_PENDING: 'Den här blockaffärsordern har redan avgjorts',
     BLOCK_OFFER_WINDOW_INVALID: 'Erbjudandet måste sluta efter att det börjar, och i framtiden',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'Minsta antal får inte överstiga det totala erbjudna antalet',
+    BLOCK_OFFER_TERMS_LOCKED:
+      'Investerarnas väntande order på det här erbjudandet lades till dess pris och minsta order: de kan inte ändras förrän alla väntande order är avgjorda',
+    BLOCK_OFFER_NOT_EDITABLE: 'Det här erbjudandet är stängt eller återkallat och kan inte längre ändras',
+    BLOCK_OFFER_ALREADY_CANCELLED: 'Det här erbjudandet har redan återkallats',
   },
   admin: {
     title: 'Bourse operatörskonsol',
@@ -1733,6 +1737,22 @@ export const sv: Catalog = {
         'Det reserverade beloppet går tillbaka till investerarens tillgängliga likvida medel. Investeraren får skälet.',
       reasonLabel: 'Skäl (skickas till investeraren)',
       rejectedDone: 'Blockorder {{id}} avvisad',
+      edit: 'Redigera',
+      editTitle: 'Redigera erbjudande {{id}} ({{code}})',
+      save: 'Spara ändringar',
+      saved: 'Ändringarna i erbjudande {{id}} har sparats',
+      noChanges: 'Inget har ändrats',
+      termsLocked:
+        'Investerare har {{orders}} väntande order på det här erbjudandet, lagda till dess pris och minsta order: de två kan inte ändras förrän orderna är avgjorda.',
+      lockedField: 'Låst så länge order väntar',
+      pendingOrders: 'Väntande order',
+      pendingValue: '{{orders}} ({{quantity}} aktier)',
+      cancelOffer: 'Återkalla erbjudande',
+      cancelTitle: 'Återkalla erbjudande {{id}} ({{code}})',
+      cancelBody:
+        'Erbjudandet tar inte längre emot några order. Varje väntande order avvisas med ditt skäl, och varje reserverat belopp går tillbaka till investerarens tillgängliga likvida medel.',
+      cancelReason: 'Skäl (skickas till varje investerare med en väntande order)',
+      cancelledDone: 'Erbjudande {{id}} återkallat: alla väntande order har avvisats',
       timesHint: 'Tiderna är i din tidszon ({{zone}}) och skickas i UTC.',
       fields: {
         code: 'Värdepapperskod',
@@ -1741,6 +1761,7 @@ export const sv: Catalog = {
         minQuantity: 'Minsta order (aktier)',
         startsAt: 'Öppnar',
         endsAt: 'Stänger',
+        availableQuantity: 'Tillgängliga aktier',
       },
       validation: {
         required: 'Ange ett värde',
@@ -1750,6 +1771,7 @@ export const sv: Catalog = {
         minAboveTotal: 'Får inte överstiga de erbjudna aktierna',
         dateTime: 'Ange datum och tid',
         endOrder: 'Måste vara efter att erbjudandet öppnar',
+        quantityOrZero: 'Ange ett heltal från 0 till {{max}}',
       },
     },
   },

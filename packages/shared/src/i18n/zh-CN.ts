@@ -1031,6 +1031,10 @@ export const zhCN: Catalog = {
     BLOCK_ORDER_NOT_PENDING: '该大宗交易委托已处理',
     BLOCK_OFFER_WINDOW_INVALID: '报价的结束时间必须晚于开始时间且在未来',
     BLOCK_MINIMUM_ABOVE_TOTAL: '最低数量不能超过报价总数量',
+    BLOCK_OFFER_TERMS_LOCKED:
+      '投资者在该报价上的待处理委托是按其价格和最低委托提交的：在所有待处理委托处理完毕前，这两项不能修改',
+    BLOCK_OFFER_NOT_EDITABLE: '该报价已结束或已撤回，不能再修改',
+    BLOCK_OFFER_ALREADY_CANCELLED: '该报价已撤回',
   },
   admin: {
     title: 'Bourse 运营管理后台',
@@ -1708,6 +1712,21 @@ export const zhCN: Catalog = {
       rejectBody: '冻结金额退回投资者的可用资金。投资者会收到驳回原因。',
       reasonLabel: '原因（将发送给投资者）',
       rejectedDone: '大宗委托 {{id}} 已驳回',
+      edit: '编辑',
+      editTitle: '编辑报价 {{id}}（{{code}}）',
+      save: '保存修改',
+      saved: '报价 {{id}} 的修改已保存',
+      noChanges: '没有任何修改',
+      termsLocked:
+        '投资者在该报价上有 {{orders}} 笔待处理委托，均按其价格和最低委托提交：在这些委托处理完毕前，这两项不能修改。',
+      lockedField: '有待处理委托时锁定',
+      pendingOrders: '待处理委托',
+      pendingValue: '{{orders}} 笔（{{quantity}} 股）',
+      cancelOffer: '撤回报价',
+      cancelTitle: '撤回报价 {{id}}（{{code}}）',
+      cancelBody: '该报价将永久停止接受委托。所有待处理委托将以您填写的原因驳回，冻结金额退回投资者的可用资金。',
+      cancelReason: '原因（将发送给每位有待处理委托的投资者）',
+      cancelledDone: '报价 {{id}} 已撤回：所有待处理委托均已驳回',
       timesHint: '时间为您所在时区（{{zone}}），以 UTC 发送。',
       fields: {
         code: '证券代码',
@@ -1716,6 +1735,7 @@ export const zhCN: Catalog = {
         minQuantity: '最低委托（股）',
         startsAt: '开始',
         endsAt: '结束',
+        availableQuantity: '可购股数',
       },
       validation: {
         required: '请输入内容',
@@ -1725,6 +1745,7 @@ export const zhCN: Catalog = {
         minAboveTotal: '不能超过报价股数',
         dateTime: '请输入日期和时间',
         endOrder: '必须晚于报价开始时间',
+        quantityOrZero: '请输入 0 到 {{max}} 之间的整数',
       },
     },
   },

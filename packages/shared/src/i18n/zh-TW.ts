@@ -1030,6 +1030,10 @@ export const zhTW: Catalog = {
     BLOCK_ORDER_NOT_PENDING: '該鉅額交易委託已處理',
     BLOCK_OFFER_WINDOW_INVALID: '報價的結束時間必須晚於開始時間且在未來',
     BLOCK_MINIMUM_ABOVE_TOTAL: '最低數量不能超過報價總數量',
+    BLOCK_OFFER_TERMS_LOCKED:
+      '投資人在此報價上的待處理委託是依其價格與最低委託提交的：在所有待處理委託處理完畢前，這兩項不能修改',
+    BLOCK_OFFER_NOT_EDITABLE: '此報價已結束或已撤回，不能再修改',
+    BLOCK_OFFER_ALREADY_CANCELLED: '此報價已撤回',
   },
   admin: {
     title: 'Bourse 營運管理後台',
@@ -1707,6 +1711,21 @@ export const zhTW: Catalog = {
       rejectBody: '圈存金額退回投資人的可用資金。投資人會收到駁回原因。',
       reasonLabel: '原因（將傳送給投資人）',
       rejectedDone: '鉅額委託 {{id}} 已駁回',
+      edit: '編輯',
+      editTitle: '編輯報價 {{id}}（{{code}}）',
+      save: '儲存變更',
+      saved: '報價 {{id}} 的變更已儲存',
+      noChanges: '沒有任何變更',
+      termsLocked:
+        '投資人在此報價上有 {{orders}} 筆待處理委託，均依其價格與最低委託提交：在這些委託處理完畢前，這兩項不能修改。',
+      lockedField: '有待處理委託時鎖定',
+      pendingOrders: '待處理委託',
+      pendingValue: '{{orders}} 筆（{{quantity}} 股）',
+      cancelOffer: '撤回報價',
+      cancelTitle: '撤回報價 {{id}}（{{code}}）',
+      cancelBody: '此報價將永久停止接受委託。所有待處理委託將以您填寫的原因駁回，圈存金額退回投資人的可用資金。',
+      cancelReason: '原因（將傳送給每位有待處理委託的投資人）',
+      cancelledDone: '報價 {{id}} 已撤回：所有待處理委託均已駁回',
       timesHint: '時間為您所在的時區（{{zone}}），以 UTC 傳送。',
       fields: {
         code: '證券代號',
@@ -1715,6 +1734,7 @@ export const zhTW: Catalog = {
         minQuantity: '最低委託（股）',
         startsAt: '開始',
         endsAt: '結束',
+        availableQuantity: '可購股數',
       },
       validation: {
         required: '請輸入內容',
@@ -1724,6 +1744,7 @@ export const zhTW: Catalog = {
         minAboveTotal: '不能超過報價股數',
         dateTime: '請輸入日期和時間',
         endOrder: '必須晚於報價開始時間',
+        quantityOrZero: '請輸入 0 到 {{max}} 之間的整數',
       },
     },
   },

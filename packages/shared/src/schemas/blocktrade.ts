@@ -76,6 +76,26 @@ export const blockOfferBody = z.strictObject({
 });
 export type BlockOfferBody = z.infer<typeof blockOfferBody>;
 
+/**
+ * An edit names what it changes, each field checked as at creation. `availableQuantity` (shares
+ * still to be had) replaces the total: what approvals already took stays counted in the total.
+ * Price and minimum are locked while orders placed on them are pending (BLOCK_OFFER_TERMS_LOCKED).
+ */
+export const blockOfferPatch = blockOfferBody
+  .pick({ price: true, minQuantity: true, startsAt: true, endsAt: true })
+  .extend({ availableQuantity: z.number().int().nonnegative().max(1e12) })
+  .partial()
+  .strict();
+export type BlockOfferPatch = z.infer<typeof blockOfferPatch>;
+
+/** An offer as the console sees it: with the orders still waiting for a decision on it. */
+export const adminBlockOffer = blockOffer.extend({
+  /** Undecided orders and the shares they ask for (their cash is held). */
+  pendingOrders: z.number().int(),
+  pendingQuantity: z.number().int(),
+});
+export type AdminBlockOffer = z.infer<typeof adminBlockOffer>;
+
 export const adminBlockOrder = blockOrder.extend({ userId: z.number().int(), phone: z.string() });
 export type AdminBlockOrder = z.infer<typeof adminBlockOrder>;
 export const adminBlockOrdersQuery = pageQuery.extend({ status: blockOrderStatus.optional() });

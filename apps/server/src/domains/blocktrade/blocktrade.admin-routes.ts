@@ -1,8 +1,10 @@
 import {
+  adminBlockOffer,
   adminBlockOrder,
   adminBlockOrdersQuery,
   blockOffer,
   blockOfferBody,
+  blockOfferPatch,
   blockOrder,
 } from '@bourse/shared/schemas/blocktrade';
 import { idParams, page, pageQuery, rejectBody } from '@bourse/shared/schemas/common';
@@ -12,9 +14,19 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
 import { moneyCommands } from '../../platform/money-command.ts';
-import { createOffer, decideOrder, listOffersForConsole, listOrdersForConsole } from './blocktrade.service.ts';
+import {
+  cancelOffer,
+  createOffer,
+  decideOrder,
+  editOffer,
+  listOffersForConsole,
+  listOrdersForConsole,
+} from './blocktrade.service.ts';
 
-/** The console's block trades (admin, finance): offers, and the approval queue; every change audited. */
+/**
+ * The console's block trades (admin, finance): offers (list, create, edit, cancel) and the approval
+ * queue; every change audited.
+ */
 export async function registerBlockTradeAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const money = moneyCommands(ctx);
@@ -39,9 +51,49 @@ export async function registerBlockTradeAdminRoutes(app: FastifyInstance, ctx: A
     '/api/admin/blocktrade/offers',
     {
       config: { auth: 'operator', roles },
-      schema: { tags, querystring: pageQuery, response: okResponse(page(blockOffer)) },
+      schema: { tags, querystring: pageQuery, response: okResponse(page(adminBlockOffer)) },
     },
     async (request) => ok(await listOffersForConsole(ctx, request.query)),
+  );
+
+  r.put(
+    '/api/admin/blocktrade/offers/:id',
+    {
+      config: { auth: 'operator', roles },
+      schema: { tags, params: idParams, body: blockOfferPatch, response: okResponse(adminBlockOffer) },
+    },
+    async (request) =>
+      ok(
+        await ctx.database.transaction((trx) =>
+          editOffer(ctx, trx, {
+            offerId: request.params.id,
+            patch: request.body,
+            operator: operatorOf(request),
+            ip: request.ip ?? null,
+          }),
+        ),
+      ),
+  );
+
+  r.post(
+    '/api/admin/blocktrade/offers/:id/cancel',
+    {
+      config: { auth: 'operator', roles },
+      schema: { tags, params: idParams, body: rejectBody, response: okResponse(adminBlockOffer) },
+    },
+    async (request) =>
+      // Money moves (every pending order's hold voided) without an Idempotency-Key: the offer's
+      // status makes a second cancellation a refusal.
+      ok(
+        await money.executeUnkeyed((trx) =>
+          cancelOffer(ctx, trx, {
+            offerId: request.params.id,
+            reason: request.body.reason,
+            operator: operatorOf(request),
+            ip: request.ip ?? null,
+          }),
+        ),
+      ),
   );
 
   r.get(

@@ -49,6 +49,81 @@ export async function takeFromOffer(trx: Trx, offerId: number, quantity: number,
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Changes an open offer's terms; false (nothing changed) when it is no longer open. */
+export async function updateOpenOffer(
+  trx: Trx,
+  offerId: number,
+  change: {
+    priceTicks: number;
+    minQuantity: number;
+    availableQuantity: number;
+    totalQuantity: number;
+    startsAt: number;
+    endsAt: number;
+    updatedAt: number;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('blockOffers')
+    .set(change)
+    .where('id', '=', offerId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks an open or closed offer cancelled; false (nothing changed) when it already is. */
+export async function markOfferCancelled(trx: Trx, offerId: number, nowMs: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('blockOffers')
+    .set({ status: 'cancelled', updatedAt: nowMs })
+    .where('id', '=', offerId)
+    .where('status', 'in', ['open', 'closed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Undecided orders per offer (count and shares), for the offers of these ids; absent means none. */
+export async function pendingByOffer(
+  db: Db | Trx,
+  offerIds: readonly number[],
+): Promise<Map<number, { orders: number; quantity: number }>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('blockOrders')
+    .select((eb) => [
+      'offerId',
+      eb.fn.countAll<string>().as('orders'),
+      eb.fn.sum<string | number>('quantity').as('quantity'),
+    ])
+    .where('offerId', 'in', [...new Set(offerIds)])
+    .where('status', '=', 'pending')
+    .groupBy('offerId')
+    .execute();
+  return new Map(
+    rows.map((row) => [Number(row.offerId), { orders: Number(row.orders), quantity: Number(row.quantity) }]),
+  );
+}
+
+/**
+ * The offer's undecided orders, oldest first, locked on PostgreSQL. The caller holds the offer's
+ * lock, so no order can be added to it meanwhile (ordering locks the offer too).
+ */
+export function lockPendingOrdersOfOffer(trx: Trx, dialect: Dialect, offerId: number): Promise<BlockOrderRow[]> {
+  const query = trx
+    .selectFrom('blockOrders')
+    .selectAll()
+    .where('offerId', '=', offerId)
+    .where('status', '=', 'pending')
+    .orderBy('id', 'asc');
+  return (dialect === 'postgres' ? query.forUpdate() : query).execute();
+}
+
+/** One order, unlocked (to learn which offer to lock first). */
+export function findOrder(db: Db | Trx, orderId: number): Promise<BlockOrderRow | undefined> {
+  return db.selectFrom('blockOrders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
 /** Open offers whose window contains `nowMs`, ending soonest first. */
 export function openOffersAt(db: Db, nowMs: number): Promise<BlockOfferRow[]> {
   return db

@@ -1,7 +1,14 @@
 import { grossValue } from '@bourse/shared/fees';
 import { formatMinor, MAX_AMOUNT_MINOR, parseAmount } from '@bourse/shared/money';
 import { formatPrice, parsePrice } from '@bourse/shared/price';
-import type { BlockOffer, BlockOfferBody, BlockOrder, BlockOrderStatus } from '@bourse/shared/schemas/blocktrade';
+import type {
+  AdminBlockOffer,
+  BlockOffer,
+  BlockOfferBody,
+  BlockOfferPatch,
+  BlockOrder,
+  BlockOrderStatus,
+} from '@bourse/shared/schemas/blocktrade';
 import { appendAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
@@ -121,21 +128,197 @@ export async function createOffer(ctx: AppContext, trx: Trx, input: OperatorAct 
   return toOffer(row, { code: instrument.code, name: instrument.name });
 }
 
-/** The console's list of offers, newest first. */
-export async function listOffersForConsole(ctx: AppContext, filter: { page: number; pageSize: number }) {
-  const db = ctx.database.db;
-  const { rows, total } = await repo.pageOffers(db, filter);
+/** Offers as the console sees them, each with its undecided orders. */
+async function describeOffersForConsole(
+  ctx: AppContext,
+  db: Db | Trx,
+  rows: BlockOfferRow[],
+): Promise<AdminBlockOffer[]> {
+  // One after the other: inside a transaction both run on its one connection.
   const label = await labelsFor(
     db,
     ctx,
     rows.map((row) => Number(row.instrumentId)),
   );
+  const pending = await repo.pendingByOffer(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => {
+    const waiting = pending.get(Number(row.id));
+    return {
+      ...toOffer(row, label(Number(row.instrumentId))),
+      pendingOrders: waiting?.orders ?? 0,
+      pendingQuantity: waiting?.quantity ?? 0,
+    };
+  });
+}
+
+/** The console's list of offers, newest first. */
+export async function listOffersForConsole(ctx: AppContext, filter: { page: number; pageSize: number }) {
+  const db = ctx.database.db;
+  const { rows, total } = await repo.pageOffers(db, filter);
   return {
-    items: rows.map((row) => toOffer(row, label(Number(row.instrumentId)))),
+    items: await describeOffersForConsole(ctx, db, rows),
     total,
     page: filter.page,
     pageSize: filter.pageSize,
   };
+}
+
+/** The terms an edit may change, as stored. */
+interface OfferTerms {
+  priceTicks: number;
+  minQuantity: number;
+  availableQuantity: number;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** Terms that investors' pending orders were placed on: they stay while any is undecided. */
+const LOCKED_WHILE_PENDING: ReadonlyArray<keyof OfferTerms> = ['priceTicks', 'minQuantity'];
+
+/**
+ * An operator changes an open offer's price, minimum, available quantity or window (only the fields
+ * sent), with the creation's checks, in the caller's transaction, audited with each change's from
+ * and to. Price and minimum are refused (BLOCK_OFFER_TERMS_LOCKED) while orders placed on them are
+ * pending: investors ordered on those terms. The available quantity may go down to 0, even below
+ * what pending orders ask for: their cash is held, not their shares, and approving one is refused
+ * when fewer shares are left (BLOCK_QUANTITY_UNAVAILABLE), so the operator then rejects it. What
+ * approvals already took stays counted in the total. A closed, cancelled or ended offer is
+ * BLOCK_OFFER_NOT_EDITABLE.
+ */
+export async function editOffer(
+  ctx: AppContext,
+  trx: Trx,
+  input: OperatorAct & { offerId: number; patch: BlockOfferPatch },
+): Promise<AdminBlockOffer> {
+  const { patch } = input;
+  const nowMs = ctx.clock.nowMs();
+  // Ordering locks the offer too, so the pending orders counted below cannot grow meanwhile.
+  const row = await repo.lockOffer(trx, ctx.database.dialect, input.offerId);
+  if (!row) throw new AppError('BLOCK_OFFER_NOT_FOUND');
+  if (row.status !== 'open' || Number(row.endsAt) <= nowMs) throw new AppError('BLOCK_OFFER_NOT_EDITABLE');
+  const before: OfferTerms = {
+    priceTicks: Number(row.priceTicks),
+    minQuantity: Number(row.minQuantity),
+    availableQuantity: Number(row.availableQuantity),
+    startsAt: Number(row.startsAt),
+    endsAt: Number(row.endsAt),
+  };
+  let priceTicks = before.priceTicks;
+  if (patch.price !== undefined) {
+    const parsed = parsePrice(patch.price);
+    if (parsed === null || parsed <= 0) throw new AppError('VALIDATION_FAILED', { detail: 'price' });
+    priceTicks = parsed;
+  }
+  const after: OfferTerms = {
+    priceTicks,
+    minQuantity: patch.minQuantity ?? before.minQuantity,
+    availableQuantity: patch.availableQuantity ?? before.availableQuantity,
+    startsAt: patch.startsAt === undefined ? before.startsAt : Date.parse(patch.startsAt),
+    endsAt: patch.endsAt === undefined ? before.endsAt : Date.parse(patch.endsAt),
+  };
+  const changed = (Object.keys(after) as Array<keyof OfferTerms>).filter((key) => after[key] !== before[key]);
+  if (changed.length === 0) {
+    const [unchanged] = await describeOffersForConsole(ctx, trx, [row]);
+    invariant(unchanged, 'one offer in, one out');
+    return unchanged;
+  }
+
+  const locked = changed.filter((key) => LOCKED_WHILE_PENDING.includes(key));
+  if (locked.length > 0) {
+    const pending = (await repo.pendingByOffer(trx, [Number(row.id)])).get(Number(row.id));
+    if (pending && pending.orders > 0) {
+      throw new AppError('BLOCK_OFFER_TERMS_LOCKED', { orders: pending.orders, fields: locked.join(', ') });
+    }
+  }
+  const taken = Number(row.totalQuantity) - before.availableQuantity;
+  const totalQuantity = taken + after.availableQuantity;
+  if (after.minQuantity > totalQuantity) throw new AppError('BLOCK_MINIMUM_ABOVE_TOTAL');
+  if (changed.includes('startsAt') || changed.includes('endsAt')) {
+    if (!(after.endsAt > after.startsAt) || after.endsAt <= nowMs) throw new AppError('BLOCK_OFFER_WINDOW_INVALID');
+  }
+  if (grossValue(after.priceTicks, totalQuantity) > BigInt(MAX_AMOUNT_MINOR)) {
+    throw new AppError('ORDER_VALUE_TOO_LARGE');
+  }
+  const moved = await repo.updateOpenOffer(trx, row.id, { ...after, totalQuantity, updatedAt: nowMs });
+  invariant(moved, 'the locked offer is still open');
+
+  const shown = (key: keyof OfferTerms, value: number): unknown =>
+    key === 'priceTicks' ? formatPrice(value) : key === 'startsAt' || key === 'endsAt' ? iso(value) : value;
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of changed) {
+    changes[key === 'priceTicks' ? 'price' : key] = { from: shown(key, before[key]), to: shown(key, after[key]) };
+  }
+  if (totalQuantity !== Number(row.totalQuantity)) {
+    changes.totalQuantity = { from: Number(row.totalQuantity), to: totalQuantity };
+  }
+  await appendAudit(trx, {
+    operatorId: input.operator.operatorId,
+    operatorUsername: input.operator.username,
+    action: 'blocktrade.offer.update',
+    target: String(row.id),
+    details: { changes },
+    ip: input.ip,
+    atMs: nowMs,
+  });
+  const [edited] = await describeOffersForConsole(ctx, trx, [{ ...row, ...after, totalQuantity, updatedAt: nowMs }]);
+  invariant(edited, 'one offer in, one out');
+  return edited;
+}
+
+/**
+ * An operator withdraws an offer, in the caller's (unkeyed money command's) transaction: it becomes
+ * `cancelled` and takes no more orders, and every pending order on it is rejected with the reason as
+ * a rejection would be — hold voided, investor notified, audited — with one audit line for the
+ * offer. A closed offer may be cancelled too (its pending orders are rejected alike). A second
+ * cancellation is BLOCK_OFFER_ALREADY_CANCELLED and changes nothing.
+ */
+export async function cancelOffer(
+  ctx: AppContext,
+  trx: Trx,
+  input: OperatorAct & { offerId: number; reason: string },
+): Promise<AdminBlockOffer> {
+  const nowMs = ctx.clock.nowMs();
+  const row = await repo.lockOffer(trx, ctx.database.dialect, input.offerId);
+  if (!row) throw new AppError('BLOCK_OFFER_NOT_FOUND');
+  if (row.status === 'cancelled') throw new AppError('BLOCK_OFFER_ALREADY_CANCELLED');
+  const moved = await repo.markOfferCancelled(trx, row.id, nowMs);
+  invariant(moved, 'the locked offer was open or closed');
+  const label = (await labelsFor(trx, ctx, [Number(row.instrumentId)]))(Number(row.instrumentId));
+  const pending = await repo.lockPendingOrdersOfOffer(trx, ctx.database.dialect, Number(row.id));
+  let releasedMinor = 0;
+  for (const order of pending) {
+    await rejectPendingOrder(ctx, trx, {
+      row: order,
+      label,
+      reason: input.reason,
+      operator: input.operator,
+      ip: input.ip,
+      nowMs,
+      auditDetails: { offerCancelled: true },
+    });
+    releasedMinor += Number(order.amountMinor);
+  }
+  await appendAudit(trx, {
+    operatorId: input.operator.operatorId,
+    operatorUsername: input.operator.username,
+    action: 'blocktrade.offer.cancel',
+    target: String(row.id),
+    details: {
+      code: label.code,
+      reason: input.reason,
+      from: row.status,
+      rejectedOrders: pending.map((order) => Number(order.id)),
+      released: formatMinor(releasedMinor),
+    },
+    ip: input.ip,
+    atMs: nowMs,
+  });
+  const [cancelled] = await describeOffersForConsole(ctx, trx, [{ ...row, status: 'cancelled', updatedAt: nowMs }]);
+  invariant(cancelled, 'one offer in, one out');
+  return cancelled;
 }
 
 /** Orders with their offers' instruments (one look-up each for the page). */
@@ -200,11 +383,14 @@ export async function decideOrder(
 ) {
   const { operator } = input;
   const nowMs = ctx.clock.nowMs();
-  const row = await repo.lockOrder(trx, ctx.database.dialect, input.orderId);
-  if (!row) throw new AppError('BLOCK_ORDER_NOT_FOUND');
-  if (row.status !== 'pending') throw new AppError('BLOCK_ORDER_NOT_PENDING');
-  const offer = await repo.lockOffer(trx, ctx.database.dialect, Number(row.offerId));
+  // The offer is locked before the order, as ordering and cancelling an offer do (no deadlock).
+  const found = await repo.findOrder(trx, input.orderId);
+  if (!found) throw new AppError('BLOCK_ORDER_NOT_FOUND');
+  const offer = await repo.lockOffer(trx, ctx.database.dialect, Number(found.offerId));
   invariant(offer, 'an order’s offer exists');
+  const row = await repo.lockOrder(trx, ctx.database.dialect, input.orderId);
+  invariant(row, 'an order is never deleted');
+  if (row.status !== 'pending') throw new AppError('BLOCK_ORDER_NOT_PENDING');
   const label = (await labelsFor(trx, ctx, [Number(offer.instrumentId)]))(Number(offer.instrumentId));
   const audit = (action: string, details: Record<string, unknown>) =>
     appendAudit(trx, {
@@ -266,6 +452,24 @@ export async function decideOrder(
 
   const reason = input.reason ?? '';
   invariant(reason.length > 0, 'a rejection has a reason');
+  return rejectPendingOrder(ctx, trx, { row, label, reason, operator, ip: input.ip, nowMs, auditDetails: {} });
+}
+
+/** Rejects a pending order: the hold voided, the row decided, the investor told, the audit line written. */
+async function rejectPendingOrder(
+  ctx: AppContext,
+  trx: Trx,
+  input: OperatorAct & {
+    row: BlockOrderRow;
+    label: InstrumentLabel;
+    reason: string;
+    nowMs: number;
+    auditDetails: Record<string, unknown>;
+  },
+): Promise<BlockOrder> {
+  const { row, label, reason, nowMs, operator } = input;
+  const amountMinor = Number(row.amountMinor);
+  const quantity = Number(row.quantity);
   await ctx.ledger.void(trx, {
     holdId: Number(row.holdId),
     idempotencyKey: `block-order:${row.id}:rejected`,
@@ -285,7 +489,15 @@ export async function decideOrder(
     amount: formatMinor(amountMinor),
     reason,
   });
-  await audit('blocktrade.order.reject', { reason });
+  await appendAudit(trx, {
+    operatorId: operator.operatorId,
+    operatorUsername: operator.username,
+    action: 'blocktrade.order.reject',
+    target: String(row.id),
+    details: { amount: formatMinor(amountMinor), quantity, reason, ...input.auditDetails },
+    ip: input.ip,
+    atMs: nowMs,
+  });
   return toOrder({ ...row, status: 'rejected', reason, decidedAt: nowMs, decidedBy: operator.operatorId }, label);
 }
 
@@ -373,7 +585,6 @@ export function placeOrder(
   ctx: AppContext,
   input: { userId: number; offerId: number; quantity: number; tradingPassword: string },
 ): MoneyUnit<BlockOrder> {
-  let approvalsRequired = 1;
   return {
     check: async () => {
       const db = ctx.database.db;
@@ -382,16 +593,18 @@ export function placeOrder(
       const offer = checkAgainstOffer(await repo.findOffer(db, input.offerId), quantity, ctx.clock.nowMs());
       const amountMinor = grossValue(Number(offer.priceTicks), quantity);
       if (amountMinor > BigInt(MAX_AMOUNT_MINOR)) throw new AppError('ORDER_VALUE_TOO_LARGE');
-      const threshold = parseAmount((await getSettings(db)).fourEyesThreshold) ?? 0;
-      approvalsRequired = threshold > 0 && Number(amountMinor) >= threshold ? 2 : 1;
       await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
     },
     unit: async (trx, _events, key) => {
       const nowMs = ctx.clock.nowMs();
       const quantity = checkedQuantity(input.quantity);
-      const offer = checkAgainstOffer(await repo.findOffer(trx, input.offerId), quantity, nowMs);
+      // Locked so that an edit of its terms or its cancellation cannot interleave with the order.
+      const offer = checkAgainstOffer(await repo.lockOffer(trx, ctx.database.dialect, input.offerId), quantity, nowMs);
       const priceTicks = Number(offer.priceTicks);
       const amountMinor = Number(grossValue(priceTicks, quantity));
+      // From the amount held: an operator may have changed the price since the check.
+      const threshold = parseAmount((await getSettings(trx)).fourEyesThreshold) ?? 0;
+      const approvalsRequired = threshold > 0 && amountMinor >= threshold ? 2 : 1;
       const holdId = await ctx.ledger.hold(trx, {
         userId: input.userId,
         amountMinor,

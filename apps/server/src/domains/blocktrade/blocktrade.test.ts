@@ -550,9 +550,288 @@ for (const dialect of DIALECTS) {
       await expectLedgerOk(t);
     });
 
+    const editOffer = (token: string, offerId: number, patch: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/blocktrade/offers/${offerId}`,
+        headers: { token },
+        payload: patch,
+      });
+    const cancelOffer = (
+      token: string,
+      offerId: number,
+      payload: Record<string, unknown> = { reason: 'seller withdrew' },
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/blocktrade/offers/${offerId}/cancel`,
+        headers: { token },
+        payload,
+      });
+    const offerRow = (offerId: number) =>
+      t.ctx.database.db.selectFrom('blockOffers').selectAll().where('id', '=', offerId).executeTakeFirstOrThrow();
+    const auditOf = async (action: string, target: number) =>
+      (
+        await t.ctx.database.db
+          .selectFrom('auditLog')
+          .selectAll()
+          .where('action', '=', action)
+          .where('target', '=', String(target))
+          .orderBy('id', 'asc')
+          .execute()
+      ).map((line) => ({ ...line, details: JSON.parse(line.details ?? 'null') }));
+    const orderStatus = async (orderId: number) =>
+      (
+        await t.ctx.database.db
+          .selectFrom('blockOrders')
+          .select(['status', 'reason'])
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    it('edits an open offer’s terms, audited from and to; bad edits and other roles are refused', async () => {
+      const offerId = await offer({ price: '9.50', minQuantity: 100, totalQuantity: 5000 });
+      const endsAt = iso(now() + 40 * DAY);
+      const res = await editOffer(finance.token, offerId, {
+        price: '9.80',
+        minQuantity: 200,
+        availableQuantity: 4000,
+        endsAt,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(body(res).data).toMatchObject({
+        id: offerId,
+        price: '9.80',
+        minQuantity: 200,
+        availableQuantity: 4000,
+        totalQuantity: 4000,
+        endsAt,
+        status: 'open',
+        pendingOrders: 0,
+        pendingQuantity: 0,
+      });
+      const [line] = await auditOf('blocktrade.offer.update', offerId);
+      expect(line?.details).toEqual({
+        changes: {
+          price: { from: '9.50', to: '9.80' },
+          minQuantity: { from: 100, to: 200 },
+          availableQuantity: { from: 5000, to: 4000 },
+          totalQuantity: { from: 5000, to: 4000 },
+          endsAt: { from: expect.any(String), to: endsAt },
+        },
+      });
+      // Investors order at the new price: 9.80 × 200 = 1,960.00.
+      const { token } = await verifiedTrader();
+      const placed = await order(token, offerId, 200);
+      expect(body(placed).data).toMatchObject({ price: '9.80', amount: '1960.00' });
+      expect((await decide(finance.token, body(placed).data.id, 'reject', 'test over')).statusCode).toBe(200);
+
+      const rowBefore = await offerRow(offerId);
+      const bad: Array<[Record<string, unknown>, number, string]> = [
+        [{ price: '0' }, 400, 'VALIDATION_FAILED'],
+        [{ price: '9.123456' }, 400, 'VALIDATION_FAILED'],
+        [{ availableQuantity: -1 }, 400, 'VALIDATION_FAILED'],
+        [{ minQuantity: 0 }, 400, 'VALIDATION_FAILED'],
+        [{ totalQuantity: 10 }, 400, 'UNKNOWN_FIELD'],
+        [{ code: 'IDXB' }, 400, 'UNKNOWN_FIELD'],
+        [{ minQuantity: 4001 }, 400, 'BLOCK_MINIMUM_ABOVE_TOTAL'],
+        [{ availableQuantity: 150 }, 400, 'BLOCK_MINIMUM_ABOVE_TOTAL'],
+        [{ endsAt: iso(now() - HOUR) }, 400, 'BLOCK_OFFER_WINDOW_INVALID'],
+        [{ startsAt: iso(now() + 50 * DAY) }, 400, 'BLOCK_OFFER_WINDOW_INVALID'],
+        [{ price: '99999999.00', availableQuantity: 100_000 }, 400, 'ORDER_VALUE_TOO_LARGE'],
+      ];
+      for (const [patch, status, code] of bad) {
+        const refused = await editOffer(admin.token, offerId, patch);
+        expect(refused.statusCode, JSON.stringify(patch)).toBe(status);
+        expect(body(refused).error).toBe(code);
+      }
+      const missing = await editOffer(admin.token, 999_999, { price: '9.00' });
+      expect(missing.statusCode).toBe(404);
+      expect(body(missing).error).toBe('BLOCK_OFFER_NOT_FOUND');
+      const support = await operator(t, ['support']);
+      expect((await editOffer(support.token, offerId, { price: '9.00' })).statusCode).toBe(403);
+      expect((await editOffer(token, offerId, { price: '9.00' })).statusCode).toBe(401);
+      expect(await offerRow(offerId)).toEqual(rowBefore);
+
+      // Sending the terms as they are changes nothing and records nothing.
+      const same = await editOffer(admin.token, offerId, { price: '9.8', minQuantity: 200 });
+      expect(same.statusCode).toBe(200);
+      expect(await auditOf('blocktrade.offer.update', offerId)).toHaveLength(1);
+      expect(await offerRow(offerId)).toEqual(rowBefore);
+    });
+
+    it('locks price and minimum while an order is pending; the available quantity may still drop', async () => {
+      const offerId = await offer({ price: '9.50', minQuantity: 100, totalQuantity: 5000 });
+      const { token } = await verifiedTrader('20000.00');
+      const placed = body(await order(token, offerId, 1000)).data;
+      const before = await snapshot(token, offerId);
+      const rowBefore = await offerRow(offerId);
+      for (const patch of [{ price: '9.00' }, { minQuantity: 50 }, { price: '9.00', availableQuantity: 3000 }]) {
+        const refused = await editOffer(finance.token, offerId, patch);
+        await expectRefused(refused, 409, 'BLOCK_OFFER_TERMS_LOCKED', before, token, offerId);
+      }
+      expect(await offerRow(offerId)).toEqual(rowBefore);
+      expect(await auditOf('blocktrade.offer.update', offerId)).toEqual([]);
+
+      // Fewer shares than the pending order asks for: allowed; its approval is then refused.
+      const lowered = await editOffer(finance.token, offerId, { availableQuantity: 500 });
+      expect(lowered.statusCode, lowered.body).toBe(200);
+      expect(body(lowered).data).toMatchObject({
+        availableQuantity: 500,
+        totalQuantity: 500,
+        pendingOrders: 1,
+        pendingQuantity: 1000,
+      });
+      const listed = (await get(admin.token, '/api/admin/blocktrade/offers?pageSize=200')).data;
+      expect(listed.items.find((o: { id: number }) => o.id === offerId)).toMatchObject({
+        pendingOrders: 1,
+        pendingQuantity: 1000,
+      });
+      const approval = await decide(finance.token, placed.id, 'approve');
+      expect(approval.statusCode).toBe(422);
+      expect(body(approval).error).toBe('BLOCK_QUANTITY_UNAVAILABLE');
+      expect(await assets(token)).toMatchObject({ frozen: '9500.00' });
+      expect((await decide(finance.token, placed.id, 'reject', 'fewer shares')).statusCode).toBe(200);
+
+      // Decided: the terms are free again.
+      const repriced = await editOffer(finance.token, offerId, { price: '9.00', minQuantity: 50 });
+      expect(repriced.statusCode, repriced.body).toBe(200);
+      expect(body(repriced).data).toMatchObject({ price: '9.00', minQuantity: 50, pendingOrders: 0 });
+      await expectLedgerOk(t);
+    });
+
+    it('cancels an offer: each pending hold released, investors told, audited; a second cancel changes nothing', async () => {
+      const offerId = await offer({ price: '9.50', minQuantity: 100, totalQuantity: 5000 });
+      const a = await verifiedTrader('20000.00');
+      const b = await verifiedTrader('20000.00');
+      const c = await verifiedTrader('20000.00');
+      const first = body(await order(a.token, offerId, 1000)).data;
+      const second = body(await order(b.token, offerId, 300)).data;
+      const bought = body(await order(c.token, offerId, 200)).data;
+      expect((await decide(finance.token, bought.id, 'approve')).statusCode).toBe(200);
+      // 9.50 × 1,000 = 9,500.00 and 9.50 × 300 = 2,850.00 held.
+      expect(await assets(a.token)).toMatchObject({ cash: '20000.00', frozen: '9500.00', available: '10500.00' });
+      expect(await assets(b.token)).toMatchObject({ cash: '20000.00', frozen: '2850.00', available: '17150.00' });
+
+      const noReason = await cancelOffer(finance.token, offerId, {});
+      expect(noReason.statusCode).toBe(400);
+      const support = await operator(t, ['support']);
+      expect((await cancelOffer(support.token, offerId)).statusCode).toBe(403);
+      expect((await cancelOffer(a.token, offerId)).statusCode).toBe(401);
+      expect(await orderStatus(first.id)).toBe('pending');
+
+      const entries = await count('journalEntries');
+      const outbox = await count('outbox');
+      const res = await cancelOffer(finance.token, offerId, { reason: 'seller withdrew' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(body(res).data).toMatchObject({ id: offerId, status: 'cancelled', pendingOrders: 0, pendingQuantity: 0 });
+      // Both holds released in full; the approved order is left as it was.
+      expect(await assets(a.token)).toMatchObject({ cash: '20000.00', frozen: '0.00', available: '20000.00' });
+      expect(await assets(b.token)).toMatchObject({ cash: '20000.00', frozen: '0.00', available: '20000.00' });
+      expect(await assets(c.token)).toMatchObject({ cash: '18100.00', frozen: '0.00' });
+      expect(await count('journalEntries')).toBe(entries + 2);
+      expect(await orderStatus(bought.id)).toBe('approved');
+      for (const [investor, placed] of [
+        [a, first],
+        [b, second],
+      ] as const) {
+        const own = body(
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/blocktrade/orders/${placed.id}`,
+            headers: { token: investor.token },
+          }),
+        ).data;
+        expect(own).toMatchObject({ status: 'rejected', reason: 'seller withdrew', positionId: null });
+        const [line] = await auditOf('blocktrade.order.reject', placed.id);
+        expect(line?.details).toMatchObject({ reason: 'seller withdrew', offerCancelled: true });
+      }
+      const notes = await t.ctx.database.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(2).execute();
+      expect(await count('outbox')).toBe(outbox + 2);
+      expect(notes.map((note) => note.template)).toEqual(['notify.blockOrderRejected', 'notify.blockOrderRejected']);
+      expect(notes.every((note) => note.body.includes('seller withdrew'))).toBe(true);
+      const [line] = await auditOf('blocktrade.offer.cancel', offerId);
+      expect(line?.details).toMatchObject({
+        reason: 'seller withdrew',
+        from: 'open',
+        rejectedOrders: [first.id, second.id],
+        released: '12350.00',
+      });
+      await expectLedgerOk(t);
+
+      // A second cancel, an edit, an order or a decision on it: refused, nothing moves.
+      const before = await snapshot(a.token, offerId);
+      const outboxAfter = await count('outbox');
+      await expectRefused(
+        await cancelOffer(admin.token, offerId, { reason: 'again' }),
+        409,
+        'BLOCK_OFFER_ALREADY_CANCELLED',
+        before,
+        a.token,
+        offerId,
+      );
+      await expectRefused(
+        await editOffer(admin.token, offerId, { availableQuantity: 10 }),
+        409,
+        'BLOCK_OFFER_NOT_EDITABLE',
+        before,
+        a.token,
+        offerId,
+      );
+      await expectRefused(await order(a.token, offerId, 100), 422, 'BLOCK_OFFER_CLOSED', before, a.token, offerId);
+      await expectRefused(
+        await decide(finance2.token, first.id, 'approve'),
+        409,
+        'BLOCK_ORDER_NOT_PENDING',
+        before,
+        a.token,
+        offerId,
+      );
+      expect(await count('outbox')).toBe(outboxAfter);
+      expect(await auditOf('blocktrade.offer.cancel', offerId)).toHaveLength(1);
+      const open = (await get(a.token, '/api/blocktrade/offers')).data as Array<{ id: number }>;
+      expect(open.map((o) => o.id)).not.toContain(offerId);
+      const missing = await cancelOffer(admin.token, 999_999);
+      expect(missing.statusCode).toBe(404);
+      expect(body(missing).error).toBe('BLOCK_OFFER_NOT_FOUND');
+    });
+
+    it('cancels once against concurrent orders and approvals: every order decided once, no hold left', async () => {
+      const offerId = await offer({ price: '9.50', minQuantity: 100, totalQuantity: 5000 });
+      const a = await verifiedTrader('20000.00');
+      const b = await verifiedTrader('20000.00');
+      const pending = body(await order(a.token, offerId, 400)).data;
+      const entries = await count('journalEntries');
+      const [cancelled, approved, ordered] = await Promise.all([
+        cancelOffer(finance.token, offerId),
+        decide(finance2.token, pending.id, 'approve'),
+        order(b.token, offerId, 300),
+      ]);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // The approval came first (200) or found the order rejected (409); the order came first and
+      // was rejected by the cancel (200), or found the offer cancelled (422).
+      expect([200, 409]).toContain(approved.statusCode);
+      expect([200, 422]).toContain(ordered.statusCode);
+      expect(await orderStatus(pending.id)).toBe(approved.statusCode === 200 ? 'approved' : 'rejected');
+      const left = await t.ctx.database.db
+        .selectFrom('blockOrders')
+        .select('id')
+        .where('offerId', '=', offerId)
+        .where('status', '=', 'pending')
+        .execute();
+      expect(left).toEqual([]);
+      // One entry per decision of a's order, and for b's order a hold and its release or nothing.
+      expect(await count('journalEntries')).toBe(entries + 1 + (ordered.statusCode === 200 ? 2 : 0));
+      expect(await assets(b.token)).toMatchObject({ cash: '20000.00', frozen: '0.00' });
+      expect(await assets(a.token)).toMatchObject({ frozen: '0.00' });
+      await expectLedgerOk(t);
+    });
+
     // These move the clock: they come last.
     it('closes an offer after its window; a lot bought today waits for T+1 when the rule is on', async () => {
       const offerId = await offer({ endsAt: iso(now() + 2 * HOUR) });
+      const withdrawn = await offer({ endsAt: iso(now() + 2 * HOUR) });
+      expect((await cancelOffer(admin.token, withdrawn)).statusCode).toBe(200);
       const { token } = await verifiedTrader();
       const placed = body(await order(token, offerId, 200)).data;
       await t.ctx.database.transaction((trx) =>
@@ -589,6 +868,8 @@ for (const dialect of DIALECTS) {
       const admin2 = await operator(t, ['admin']);
       const offers = (await get(admin2.token, '/api/admin/blocktrade/offers?pageSize=200')).data;
       expect(offers.items.find((o: { id: number }) => o.id === offerId)).toMatchObject({ status: 'closed' });
+      // The closing job leaves a cancelled offer cancelled.
+      expect(offers.items.find((o: { id: number }) => o.id === withdrawn)).toMatchObject({ status: 'cancelled' });
       const before = await snapshot(token, offerId);
       await expectRefused(await order(token, offerId, 200), 422, 'BLOCK_OFFER_CLOSED', before, token, offerId);
 

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
+import { serverNow } from '../../lib/server-clock';
 
-/** The current time in milliseconds, renewed every second while `running` (a countdown's clock). */
+/**
+ * The current time in milliseconds by the server's clock (the device's, corrected by the offset the
+ * last API answer showed), renewed every second while `running` (a countdown's clock).
+ */
 export function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
   }, [running]);
   return now;

@@ -1,22 +1,28 @@
-import type { TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BlockOffer } from '@bourse/shared/schemas/blocktrade';
+import type { AdminBlockOffer } from '@bourse/shared/schemas/blocktrade';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
+import { isOfferCancellable, isOfferEditable } from '../offer-values.ts';
 import { BlockOfferStatusTag } from './block-status-tag.tsx';
 
 interface BlockOffersTableProps {
-  query: PageQuery<BlockOffer>;
+  query: PageQuery<AdminBlockOffer>;
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
+  onEdit: (offer: AdminBlockOffer) => void;
+  onCancel: (offer: AdminBlockOffer) => void;
 }
 
-/** The offers listed for investors, with what approved orders have left of each. */
-export function BlockOffersTable({ query, pageParams, onPageChange }: BlockOffersTableProps) {
+/**
+ * The offers listed for investors, with what approved orders have left of each and the orders still
+ * pending; edits and withdrawal only where the status allows them.
+ */
+export function BlockOffersTable({ query, pageParams, onPageChange, onEdit, onCancel }: BlockOffersTableProps) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<BlockOffer> = [
+  const columns: TableColumnsType<AdminBlockOffer> = [
     { key: 'id', title: t('admin.blockTrades.id'), dataIndex: 'id' },
     {
       key: 'instrument',
@@ -42,6 +48,13 @@ export function BlockOffersTable({ query, pageParams, onPageChange }: BlockOffer
         t('admin.blockTrades.availableValue', { available: availableQuantity, total: totalQuantity }),
     },
     {
+      key: 'pending',
+      title: t('admin.blockTrades.pendingOrders'),
+      align: 'right',
+      render: (_, { pendingOrders, pendingQuantity }) =>
+        t('admin.blockTrades.pendingValue', { orders: pendingOrders, quantity: pendingQuantity }),
+    },
+    {
       key: 'window',
       title: `${t('admin.blockTrades.window')} (${browserTimeZone})`,
       className: 'nowrap',
@@ -56,9 +69,40 @@ export function BlockOffersTable({ query, pageParams, onPageChange }: BlockOffer
       title: t('admin.blockTrades.status'),
       render: (_, { status }) => <BlockOfferStatusTag status={status} />,
     },
+    {
+      key: 'actions',
+      title: t('admin.blockTrades.actions'),
+      fixed: 'right',
+      render: (_, offer) => {
+        const label = `${offer.code} (${t('admin.blockTrades.id')} ${offer.id})`;
+        return (
+          <Space size="small" wrap>
+            {isOfferEditable(offer.status) && (
+              <Button
+                size="small"
+                onClick={() => onEdit(offer)}
+                aria-label={`${t('admin.blockTrades.edit')}: ${label}`}
+              >
+                {t('admin.blockTrades.edit')}
+              </Button>
+            )}
+            {isOfferCancellable(offer.status) && (
+              <Button
+                size="small"
+                danger
+                onClick={() => onCancel(offer)}
+                aria-label={`${t('admin.blockTrades.cancelOffer')}: ${label}`}
+              >
+                {t('admin.blockTrades.cancelOffer')}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
   ];
   return (
-    <PagedList<BlockOffer>
+    <PagedList<AdminBlockOffer>
       query={query}
       rowKey="id"
       columns={columns}

@@ -1,10 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminBlockOrder, BlockOffer, BlockOfferBody } from '@bourse/shared/schemas/blocktrade';
+import type {
+  AdminBlockOffer,
+  AdminBlockOrder,
+  BlockOfferBody,
+  BlockOfferPatch,
+} from '@bourse/shared/schemas/blocktrade';
 import { fail, ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
 import { FINANCE, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
 
-const OFFER: BlockOffer = {
+const OFFER: AdminBlockOffer = {
   id: 2,
   code: 'SAP',
   name: 'SAP SE',
@@ -16,6 +21,8 @@ const OFFER: BlockOffer = {
   endsAt: '2026-12-04T16:00:00.000Z',
   status: 'open',
   createdAt: '2026-11-23T10:00:00.000Z',
+  pendingOrders: 0,
+  pendingQuantity: 0,
 };
 
 // 2,000 shares × 175.50 = 351,000.00 held at ordering.
@@ -45,7 +52,7 @@ function orderFixture(overrides: Partial<AdminBlockOrder> = {}): AdminBlockOrder
  * A server holding block orders and offers that lists and decides them like the real one.
  * `approvalsRequired` 2 is an order above the four-eyes threshold: the first approval leaves it pending.
  */
-function stubBlockTradeServer(initial: AdminBlockOrder[], options: { offers?: BlockOffer[] } = {}) {
+function stubBlockTradeServer(initial: AdminBlockOrder[], options: { offers?: AdminBlockOffer[] } = {}) {
   let orders = [...initial];
   let offers = [...(options.offers ?? [OFFER])];
   const decide = (id: number, decision: 'approve' | 'reject', reason?: string) => {
@@ -78,7 +85,7 @@ function stubBlockTradeServer(initial: AdminBlockOrder[], options: { offers?: Bl
     'POST /api/admin/blocktrade/offers': ({ body }) => {
       const input = body as BlockOfferBody;
       if (input.code === 'NONE') return fail(404, 'INSTRUMENT_NOT_FOUND', 'No instrument with this code (server)');
-      const created: BlockOffer = {
+      const created: AdminBlockOffer = {
         ...OFFER,
         ...input,
         id: 3,
@@ -88,6 +95,39 @@ function stubBlockTradeServer(initial: AdminBlockOrder[], options: { offers?: Bl
       };
       offers = [created, ...offers];
       return ok(created);
+    },
+    // Like the server: price and minimum are locked while orders are pending; what approvals took
+    // stays in the total.
+    'PUT /api/admin/blocktrade/offers/2': ({ body }) => {
+      const patch = body as BlockOfferPatch;
+      const current = offers.find((offer) => offer.id === 2);
+      if (!current || current.status !== 'open') {
+        return fail(409, 'BLOCK_OFFER_NOT_EDITABLE', 'This offer can no longer be changed (from the server)');
+      }
+      if (current.pendingOrders > 0 && (patch.price !== undefined || patch.minQuantity !== undefined)) {
+        return fail(409, 'BLOCK_OFFER_TERMS_LOCKED', 'Price and minimum are locked (from the server)');
+      }
+      const taken = current.totalQuantity - current.availableQuantity;
+      const edited = {
+        ...current,
+        ...patch,
+        totalQuantity: taken + (patch.availableQuantity ?? current.availableQuantity),
+      };
+      offers = offers.map((offer) => (offer.id === 2 ? edited : offer));
+      return ok(edited);
+    },
+    'POST /api/admin/blocktrade/offers/2/cancel': ({ body }) => {
+      const current = offers.find((offer) => offer.id === 2);
+      if (!current || current.status === 'cancelled') {
+        return fail(409, 'BLOCK_OFFER_ALREADY_CANCELLED', 'This offer was already withdrawn (from the server)');
+      }
+      const { reason } = body as { reason: string };
+      orders = orders.map((order) =>
+        order.offerId === 2 && order.status === 'pending' ? { ...order, status: 'rejected', reason } : order,
+      );
+      const cancelled: AdminBlockOffer = { ...current, status: 'cancelled', pendingOrders: 0, pendingQuantity: 0 };
+      offers = offers.map((offer) => (offer.id === 2 ? cancelled : offer));
+      return ok(cancelled);
     },
     'POST /api/admin/blocktrade/orders/12/approve': () => decide(12, 'approve'),
     'POST /api/admin/blocktrade/orders/12/reject': ({ body }) =>
@@ -282,5 +322,132 @@ describe('block trades', () => {
       endsAt: new Date(2026, 11, 5, 17, 0).toISOString(),
     });
     expect(await screen.findByText('5000 of 5000')).toBeInTheDocument();
+  });
+
+  it('edits an offer prefilled with its terms, sending only what changed', async () => {
+    const api = stubBlockTradeServer([]);
+    const { user } = await renderApp({ token: TOKEN, path: '/block-trades' });
+    const offers = await screen.findByRole('region', { name: 'Offers' });
+    await user.click(await within(offers).findByRole('button', { name: 'Edit: SAP (No. 2)' }));
+    const drawer = await dialogTitled('Edit offer 2 (SAP)');
+    const field = (label: string) => within(drawer).getByLabelText(label);
+    const submit = () => user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
+    expect(field('Price')).toHaveValue('175.50');
+    expect(field('Minimum order (shares)')).toHaveValue('1000');
+    expect(field('Shares available')).toHaveValue('40000');
+    expect(field('Price')).toBeEnabled();
+    expect(within(drawer).queryByLabelText('Instrument code')).not.toBeInTheDocument();
+
+    await submit();
+    expect(await screen.findByText('Nothing has changed')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/blocktrade/offers/2')).toHaveLength(0);
+
+    // 10,000 shares were taken by approvals: the minimum may be at most 10,000 + what is left.
+    await user.clear(field('Minimum order (shares)'));
+    await user.type(field('Minimum order (shares)'), '50001');
+    await user.clear(field('Shares available'));
+    await user.type(field('Shares available'), '-1');
+    await submit();
+    await waitFor(() => {
+      expect(within(drawer).getByText('Enter a whole number from 0 to 1,000,000,000,000')).toBeInTheDocument();
+    });
+    await user.clear(field('Shares available'));
+    await user.type(field('Shares available'), '40000');
+    await submit();
+    expect(await within(drawer).findByText('Cannot be more than the shares offered')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/blocktrade/offers/2')).toHaveLength(0);
+
+    await user.clear(field('Minimum order (shares)'));
+    await user.type(field('Minimum order (shares)'), '1000');
+    await user.clear(field('Price'));
+    await user.type(field('Price'), '180');
+    await user.clear(field('Shares available'));
+    await user.type(field('Shares available'), '30000');
+    fireEvent.change(field('Closes'), { target: { value: '2026-12-10T17:00' } });
+    await submit();
+    expect(await screen.findByText('Changes to offer 2 saved')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/blocktrade/offers/2').map((call) => call.body)).toEqual([
+      { price: '180', availableQuantity: 30_000, endsAt: new Date(2026, 11, 10, 17, 0).toISOString() },
+    ]);
+    expect(await within(offers).findByText('30000 of 40000')).toBeInTheDocument();
+  });
+
+  it('locks price and minimum while orders are pending, and shows a refusal in the form', async () => {
+    const api = stubBlockTradeServer([orderFixture()], {
+      offers: [{ ...OFFER, pendingOrders: 1, pendingQuantity: 2000 }],
+    });
+    const { user } = await renderApp({ token: TOKEN, path: '/block-trades' });
+    const offers = await screen.findByRole('region', { name: 'Offers' });
+    expect(await within(offers).findByText('1 (2000 shares)')).toBeInTheDocument();
+    await user.click(within(offers).getByRole('button', { name: 'Edit: SAP (No. 2)' }));
+    const drawer = await dialogTitled('Edit offer 2 (SAP)');
+    const field = (label: string) => within(drawer).getByLabelText(label);
+    expect(drawer).toHaveTextContent(
+      'Investors have 1 pending orders on this offer, placed at its price and minimum order: these two cannot change until the orders are decided.',
+    );
+    expect(field('Price')).toBeDisabled();
+    expect(field('Minimum order (shares)')).toBeDisabled();
+    expect(within(drawer).getAllByText('Locked while orders are pending')).toHaveLength(2);
+    expect(field('Shares available')).toBeEnabled();
+
+    // Another operator withdraws the offer meanwhile: the server's refusal stays in the form.
+    await fetch('/api/admin/blocktrade/offers/2/cancel', { method: 'POST', body: JSON.stringify({ reason: 'x' }) });
+    await user.clear(field('Shares available'));
+    await user.type(field('Shares available'), '1500');
+    await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
+    const refusal = await within(drawer).findByText('This offer can no longer be changed (from the server)');
+    expect(refusal.closest('[role="alert"]')).not.toBeNull();
+    expect(api.calls('PUT', '/api/admin/blocktrade/offers/2').map((call) => call.body)).toEqual([
+      { availableQuantity: 1500 },
+    ]);
+  });
+
+  it('withdraws an offer only with a reason, after showing the pending orders it rejects', async () => {
+    const api = stubBlockTradeServer([orderFixture()], {
+      offers: [{ ...OFFER, pendingOrders: 1, pendingQuantity: 2000 }],
+    });
+    const { user } = await renderApp({ token: TOKEN, path: '/block-trades' });
+    await screen.findByRole('link', { name: '+4915123456789' });
+    const offers = screen.getByRole('region', { name: 'Offers' });
+    await user.click(within(offers).getByRole('button', { name: 'Withdraw offer: SAP (No. 2)' }));
+    const dialog = await dialogTitled('Withdraw offer 2 (SAP)');
+    expect(dialog).toHaveTextContent('SAP SAP SE');
+    expect(dialog).toHaveTextContent('1 (2000 shares)');
+    const confirm = () => user.click(within(dialog).getByRole('button', { name: 'Withdraw offer' }));
+    await confirm();
+    expect(await within(dialog).findByText('Please give a reason')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/admin/blocktrade/offers/2/cancel')).toHaveLength(0);
+
+    await user.type(
+      within(dialog).getByLabelText('Reason (sent to every investor with a pending order)'),
+      ' Seller withdrew ',
+    );
+    await confirm();
+    expect(await screen.findByText('Offer 2 withdrawn: every pending order was rejected')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/admin/blocktrade/offers/2/cancel').map((call) => call.body)).toEqual([
+      { reason: 'Seller withdrew' },
+    ]);
+    // The offer is withdrawn, with no action left; its pending order left the queue, rejected.
+    await waitFor(() => expect(offers).toHaveTextContent('Withdrawn'));
+    expect(within(offers).queryByRole('button', { name: /SAP \(No\. 2\)/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('No orders with this status')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Rejected' }));
+    expect(await screen.findByText('Seller withdrew')).toBeInTheDocument();
+  });
+
+  it('closes the withdrawal with the server’s message when another operator withdrew it first', async () => {
+    const api = stubBlockTradeServer([]);
+    const { user } = await renderApp({ token: TOKEN, path: '/block-trades' });
+    const offers = await screen.findByRole('region', { name: 'Offers' });
+    await user.click(await within(offers).findByRole('button', { name: 'Withdraw offer: SAP (No. 2)' }));
+    const dialog = await dialogTitled('Withdraw offer 2 (SAP)');
+    await fetch('/api/admin/blocktrade/offers/2/cancel', { method: 'POST', body: JSON.stringify({ reason: 'x' }) });
+    const listed = api.calls('GET', '/api/admin/blocktrade/offers').length;
+    await user.type(within(dialog).getByLabelText('Reason (sent to every investor with a pending order)'), 'Sold');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw offer' }));
+    expect(await screen.findByText('This offer was already withdrawn (from the server)')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET', '/api/admin/blocktrade/offers').length).toBeGreaterThan(listed));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(offers).toHaveTextContent('Withdrawn'));
   });
 });

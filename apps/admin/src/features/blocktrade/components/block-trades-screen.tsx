@@ -1,11 +1,12 @@
 import { Button, Card, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminBlockOrder, BlockOrderStatus } from '@bourse/shared/schemas/blocktrade';
+import type { AdminBlockOffer, AdminBlockOrder, BlockOrderStatus } from '@bourse/shared/schemas/blocktrade';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useBlockOffers } from '../api/get-block-offers.ts';
 import { BLOCK_ORDER_STATUSES, useBlockOrders } from '../api/get-block-orders.ts';
-import { BlockOfferFormDrawer } from './block-offer-form-drawer.tsx';
+import { BlockOfferCancelDialog } from './block-offer-cancel-dialog.tsx';
+import { BlockOfferFormDrawer, type OfferFormTarget } from './block-offer-form-drawer.tsx';
 import { BlockOffersTable } from './block-offers-table.tsx';
 import { BlockOrderDecisionDialog } from './block-order-decision-dialog.tsx';
 import { BlockOrdersTable } from './block-orders-table.tsx';
@@ -16,7 +17,8 @@ function isBlockOrderStatus(value: string): value is BlockOrderStatus {
 
 /**
  * Block trades: investors' orders to approve or reject (pending oldest first, decided ones for
- * reference), and the offers they order from, with a form to list a new one.
+ * reference), and the offers they order from, with a form to list a new one or edit an open one, and
+ * a withdrawal that rejects an offer's pending orders.
  */
 export function BlockTradesScreen() {
   const { t } = useTranslation();
@@ -25,7 +27,8 @@ export function BlockTradesScreen() {
   const [offerPage, setOfferPage] = useState<PageParams>(FIRST_PAGE);
   const [approving, setApproving] = useState<AdminBlockOrder | null>(null);
   const [rejecting, setRejecting] = useState<AdminBlockOrder | null>(null);
-  const [creating, setCreating] = useState(false);
+  const [offerForm, setOfferForm] = useState<OfferFormTarget | null>(null);
+  const [withdrawing, setWithdrawing] = useState<AdminBlockOffer | null>(null);
   const orders = useBlockOrders({ status, ...orderPage });
   const offers = useBlockOffers(offerPage);
 
@@ -71,14 +74,21 @@ export function BlockTradesScreen() {
             <Typography.Title level={2} className="section-title" id="block-offers">
               {t('admin.blockTrades.offers')}
             </Typography.Title>
-            <Button type="primary" onClick={() => setCreating(true)}>
+            <Button type="primary" onClick={() => setOfferForm({ mode: 'create' })}>
               {t('admin.blockTrades.createOffer')}
             </Button>
           </div>
-          <BlockOffersTable query={offers} pageParams={offerPage} onPageChange={setOfferPage} />
+          <BlockOffersTable
+            query={offers}
+            pageParams={offerPage}
+            onPageChange={setOfferPage}
+            onEdit={(offer) => setOfferForm({ mode: 'edit', offer })}
+            onCancel={setWithdrawing}
+          />
         </section>
       </Card>
-      <BlockOfferFormDrawer open={creating} onClose={() => setCreating(false)} />
+      <BlockOfferFormDrawer target={offerForm} onClose={() => setOfferForm(null)} />
+      <BlockOfferCancelDialog offer={withdrawing} onClose={() => setWithdrawing(null)} />
       <BlockOrderDecisionDialog decision="approve" order={approving} onClose={() => setApproving(null)} />
       <BlockOrderDecisionDialog decision="reject" order={rejecting} onClose={() => setRejecting(null)} />
     </div>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@bourse/shared/schemas/auth';
+import { SERVER_TIME_HEADER } from '@bourse/shared/server-time';
 import type { SubscribeAllResult } from '@bourse/shared/schemas/ipo';
 import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
@@ -77,6 +78,29 @@ describe('new-share calendar (/shares/new)', () => {
     expect(within(berg).getByText('Already subscribed')).toBeInTheDocument();
     expect(sentTo(sent, 'GET /api/ipo')[0]!.url).toContain('status=open');
     expect(sentTo(sent, 'GET /api/ipo')[0]!.headers.token).toBe('token-1');
+  });
+
+  it('counts down by the server’s clock, which the sandbox moved ahead of the device’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T12:00:00.000Z'));
+    logIn();
+    // Every answer says it is 2026-11-27 10:00 on the server: 22 hours ahead of the device.
+    const serverMs = Date.parse('2026-11-27T10:00:00.000Z');
+    const stamped = (response: Response) => {
+      response.headers.set(SERVER_TIME_HEADER, String(serverMs));
+      return response;
+    };
+    serve({
+      'GET /api/user/info': () => stamped(ok(withPassword)),
+      'GET /api/ipo': (request) => stamped(calendar(request)),
+    });
+    renderApp('/shares/new');
+
+    const list = await screen.findByRole('list', { name: 'Open' });
+    const nordwind = within(list).getByRole('listitem', { name: 'Nordwind Energie NWND' });
+    // 2026-11-27 10:00 to 15:00 by the server, not the device's 1 d 03:00:00.
+    expect(within(nordwind).getByRole('timer')).toHaveTextContent('05:00:00 left to subscribe');
+    expect(within(nordwind).getByRole('timer')).not.toHaveTextContent('1 d');
   });
 
   it('switches tabs through the query string and says when a tab is empty', async () => {

@@ -1050,6 +1050,7 @@ export const de: Catalog = {
     BLOCK_OFFER_CLOSED: 'Dieses Blockhandelsangebot nimmt derzeit keine Aufträge an',
     BLOCK_BELOW_MINIMUM: 'Die Mindestmenge dieses Angebots beträgt {{minimum}} Aktien',
     BLOCK_QUANTITY_UNAVAILABLE: 'Von diesem Angebot sind nur noch {{available}} Aktien verfügbar',
+    BLOCK_PRICE_CHANGED: 'Der Preis dieses Angebots wurde auf {{price}} geändert – bitte prüfen und erneut ordern',
     BLOCK_ORDER_NOT_PENDING: 'Über diesen Blockhandelsauftrag wurde bereits entschieden',
     BLOCK_OFFER_WINDOW_INVALID: 'Das Ende des Angebotszeitraums muss nach seinem Beginn und in der Zukunft liegen',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'Die Mindestmenge darf die angebotene Gesamtmenge nicht übersteigen',

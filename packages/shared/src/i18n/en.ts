@@ -1038,6 +1038,7 @@ export const en = {
     BLOCK_OFFER_CLOSED: 'This block trade offer is not taking orders now',
     BLOCK_BELOW_MINIMUM: 'The minimum quantity of this offer is {{minimum}} shares',
     BLOCK_QUANTITY_UNAVAILABLE: 'Only {{available}} shares of this offer are still available',
+    BLOCK_PRICE_CHANGED: 'The price of this offer has changed to {{price}} – please check it and order again',
     BLOCK_ORDER_NOT_PENDING: 'This block trade order has already been decided',
     BLOCK_OFFER_WINDOW_INVALID: 'The offer must end after it starts, and in the future',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'The minimum quantity cannot exceed the total quantity offered',

@@ -1045,6 +1045,7 @@ export const es: Catalog = {
     BLOCK_OFFER_CLOSED: 'Esta oferta de operación en bloque no admite órdenes ahora',
     BLOCK_BELOW_MINIMUM: 'La cantidad mínima de esta oferta es de {{minimum}} acciones',
     BLOCK_QUANTITY_UNAVAILABLE: 'De esta oferta solo quedan {{available}} acciones disponibles',
+    BLOCK_PRICE_CHANGED: 'El precio de esta oferta ha cambiado a {{price}}: revíselo y vuelva a ordenar',
     BLOCK_ORDER_NOT_PENDING: 'Esta orden de operación en bloque ya se ha decidido',
     BLOCK_OFFER_WINDOW_INVALID: 'La oferta debe terminar después de empezar y en el futuro',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'La cantidad mínima no puede superar la cantidad total ofrecida',

@@ -1052,6 +1052,8 @@ export const fr: Catalog = {
     BLOCK_OFFER_CLOSED: 'Cette offre de bloc n’accepte pas d’ordres pour le moment',
     BLOCK_BELOW_MINIMUM: 'La quantité minimale de cette offre est de {{minimum}} actions',
     BLOCK_QUANTITY_UNAVAILABLE: 'Il ne reste que {{available}} actions disponibles dans cette offre',
+    BLOCK_PRICE_CHANGED:
+      'Le prix de cette offre est passé à {{price}} – veuillez le vérifier et passer l’ordre à nouveau',
     BLOCK_ORDER_NOT_PENDING: 'Cet ordre de bloc a déjà été traité',
     BLOCK_OFFER_WINDOW_INVALID: 'L’offre doit se terminer après son début, et dans le futur',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'La quantité minimale ne peut pas dépasser la quantité totale offerte',

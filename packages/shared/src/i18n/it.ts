@@ -1046,6 +1046,7 @@ export const it: Catalog = {
     BLOCK_OFFER_CLOSED: 'Questa offerta di blocchi non accetta ordini al momento',
     BLOCK_BELOW_MINIMUM: 'La quantità minima di questa offerta è di {{minimum}} azioni',
     BLOCK_QUANTITY_UNAVAILABLE: 'Di questa offerta restano disponibili solo {{available}} azioni',
+    BLOCK_PRICE_CHANGED: 'Il prezzo di questa offerta è cambiato in {{price}}: verificalo e ordina di nuovo',
     BLOCK_ORDER_NOT_PENDING: 'Su questo ordine di blocchi è già stata presa una decisione',
     BLOCK_OFFER_WINDOW_INVALID: 'L’offerta deve terminare dopo il suo inizio e nel futuro',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'La quantità minima non può superare la quantità totale offerta',

@@ -1048,6 +1048,8 @@ export const nl: Catalog = {
     BLOCK_OFFER_CLOSED: 'Dit blokhandelaanbod neemt momenteel geen orders aan',
     BLOCK_BELOW_MINIMUM: 'De minimale hoeveelheid van dit aanbod is {{minimum}} aandelen',
     BLOCK_QUANTITY_UNAVAILABLE: 'Van dit aanbod zijn nog maar {{available}} aandelen beschikbaar',
+    BLOCK_PRICE_CHANGED:
+      'De prijs van dit aanbod is gewijzigd naar {{price}} – controleer hem en plaats de order opnieuw',
     BLOCK_ORDER_NOT_PENDING: 'Over deze blokhandelorder is al beslist',
     BLOCK_OFFER_WINDOW_INVALID: 'Het aanbod moet na zijn begin en in de toekomst eindigen',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'De minimale hoeveelheid mag niet groter zijn dan de totale aangeboden hoeveelheid',

@@ -1043,6 +1043,7 @@ export const pt: Catalog = {
     BLOCK_OFFER_CLOSED: 'Esta oferta de negociação em bloco não aceita ordens neste momento',
     BLOCK_BELOW_MINIMUM: 'A quantidade mínima desta oferta é de {{minimum}} ações',
     BLOCK_QUANTITY_UNAVAILABLE: 'Desta oferta restam apenas {{available}} ações disponíveis',
+    BLOCK_PRICE_CHANGED: 'O preço desta oferta mudou para {{price}} – verifique-o e volte a ordenar',
     BLOCK_ORDER_NOT_PENDING: 'Esta ordem de negociação em bloco já foi decidida',
     BLOCK_OFFER_WINDOW_INVALID: 'A oferta tem de terminar depois de começar e no futuro',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'A quantidade mínima não pode exceder a quantidade total oferecida',

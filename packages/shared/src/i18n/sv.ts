@@ -1041,6 +1041,8 @@ export const sv: Catalog = {
     BLOCK_OFFER_CLOSED: 'Det här blockaffärserbjudandet tar inte emot order just nu',
     BLOCK_BELOW_MINIMUM: 'Minsta antal för det här erbjudandet är {{minimum}} aktier',
     BLOCK_QUANTITY_UNAVAILABLE: 'Endast {{available}} aktier återstår i det här erbjudandet',
+    BLOCK_PRICE_CHANGED:
+      'Priset för det här erbjudandet har ändrats till {{price}} – kontrollera det och lägg ordern igen',
     BLOCK_ORDER_NOT_PENDING: 'Den här blockaffärsordern har redan avgjorts',
     BLOCK_OFFER_WINDOW_INVALID: 'Erbjudandet måste sluta efter att det börjar, och i framtiden',
     BLOCK_MINIMUM_ABOVE_TOTAL: 'Minsta antal får inte överstiga det totala erbjudna antalet',

@@ -1028,6 +1028,7 @@ export const zhCN: Catalog = {
     BLOCK_OFFER_CLOSED: '该大宗交易报价当前不接受委托',
     BLOCK_BELOW_MINIMUM: '该报价的最低数量为 {{minimum}} 股',
     BLOCK_QUANTITY_UNAVAILABLE: '该报价仅剩 {{available}} 股可认购',
+    BLOCK_PRICE_CHANGED: '该报价的价格已变更为 {{price}}，请确认后重新下单',
     BLOCK_ORDER_NOT_PENDING: '该大宗交易委托已处理',
     BLOCK_OFFER_WINDOW_INVALID: '报价的结束时间必须晚于开始时间且在未来',
     BLOCK_MINIMUM_ABOVE_TOTAL: '最低数量不能超过报价总数量',

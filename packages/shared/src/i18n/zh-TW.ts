@@ -1027,6 +1027,7 @@ export const zhTW: Catalog = {
     BLOCK_OFFER_CLOSED: '該鉅額交易報價目前不接受委託',
     BLOCK_BELOW_MINIMUM: '該報價的最低數量為 {{minimum}} 股',
     BLOCK_QUANTITY_UNAVAILABLE: '該報價僅剩 {{available}} 股可認購',
+    BLOCK_PRICE_CHANGED: '該報價的價格已變更為 {{price}}，請確認後重新下單',
     BLOCK_ORDER_NOT_PENDING: '該鉅額交易委託已處理',
     BLOCK_OFFER_WINDOW_INVALID: '報價的結束時間必須晚於開始時間且在未來',
     BLOCK_MINIMUM_ABOVE_TOTAL: '最低數量不能超過報價總數量',

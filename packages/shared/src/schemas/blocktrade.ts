@@ -55,10 +55,15 @@ export const blockOrder = z.object({
 });
 export type BlockOrder = z.infer<typeof blockOrder>;
 
-/** `quantity` takes any number so the service can say precisely what is wrong with it. */
+/**
+ * `quantity` takes any number so the service can say precisely what is wrong with it. `price` is the
+ * offer's price the investor was shown: an operator may change it (when no order is pending), and an
+ * order sent with another price is refused (BLOCK_PRICE_CHANGED) rather than held at a price never seen.
+ */
 export const blockOrderBody = z.strictObject({
   quantity: z.number(),
   tradingPassword: z.string().regex(/^\d{6}$/, 'must be 6 digits'),
+  price: z.string().max(32).optional(),
 });
 export type BlockOrderBody = z.infer<typeof blockOrderBody>;
 

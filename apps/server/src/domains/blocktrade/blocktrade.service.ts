@@ -583,14 +583,21 @@ function checkAgainstOffer(offer: BlockOfferRow | undefined, quantity: number, n
  */
 export function placeOrder(
   ctx: AppContext,
-  input: { userId: number; offerId: number; quantity: number; tradingPassword: string },
+  input: { userId: number; offerId: number; quantity: number; tradingPassword: string; price?: string | undefined },
 ): MoneyUnit<BlockOrder> {
+  /** The price the investor was shown, when sent, must still be the offer's. */
+  const checkShownPrice = (priceTicks: number) => {
+    if (input.price !== undefined && parsePrice(input.price) !== priceTicks) {
+      throw new AppError('BLOCK_PRICE_CHANGED', { price: formatPrice(priceTicks) });
+    }
+  };
   return {
     check: async () => {
       const db = ctx.database.db;
       const quantity = checkedQuantity(input.quantity);
       if (!(await getVerifiedIdentity(db, input.userId))) throw new AppError('KYC_REQUIRED');
       const offer = checkAgainstOffer(await repo.findOffer(db, input.offerId), quantity, ctx.clock.nowMs());
+      checkShownPrice(Number(offer.priceTicks));
       const amountMinor = grossValue(Number(offer.priceTicks), quantity);
       if (amountMinor > BigInt(MAX_AMOUNT_MINOR)) throw new AppError('ORDER_VALUE_TOO_LARGE');
       await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
@@ -601,6 +608,8 @@ export function placeOrder(
       // Locked so that an edit of its terms or its cancellation cannot interleave with the order.
       const offer = checkAgainstOffer(await repo.lockOffer(trx, ctx.database.dialect, input.offerId), quantity, nowMs);
       const priceTicks = Number(offer.priceTicks);
+      // Again under the lock: an edit may have landed since the check.
+      checkShownPrice(priceTicks);
       const amountMinor = Number(grossValue(priceTicks, quantity));
       // From the amount held: an operator may have changed the price since the check.
       const threshold = parseAmount((await getSettings(trx)).fourEyesThreshold) ?? 0;

@@ -95,14 +95,18 @@ for (const dialect of DIALECTS) {
       token: string,
       offerId: number,
       quantity: number,
-      options: { key?: string | null; password?: string } = {},
+      options: { key?: string | null; password?: string; price?: string } = {},
     ) => {
       const key = options.key === undefined ? randomUUID() : options.key;
       return t.app.inject({
         method: 'POST',
         url: `/api/blocktrade/offers/${offerId}/orders`,
         headers: { token, ...(key ? { 'idempotency-key': key } : {}) },
-        payload: { quantity, tradingPassword: options.password ?? TRADING_PASSWORD },
+        payload: {
+          quantity,
+          tradingPassword: options.password ?? TRADING_PASSWORD,
+          ...(options.price === undefined ? {} : { price: options.price }),
+        },
       });
     };
     const decide = (token: string, orderId: number, decision: 'approve' | 'reject', reason?: string) =>
@@ -620,9 +624,14 @@ for (const dialect of DIALECTS) {
           endsAt: { from: expect.any(String), to: endsAt },
         },
       });
-      // Investors order at the new price: 9.80 × 200 = 1,960.00.
+      // Investors order at the new price: 9.80 × 200 = 1,960.00. One who was shown the old price is
+      // told it changed, and nothing is held.
       const { token } = await verifiedTrader();
-      const placed = await order(token, offerId, 200);
+      const stale = await snapshot(token, offerId);
+      const refusedStale = await order(token, offerId, 200, { price: '9.50' });
+      await expectRefused(refusedStale, 409, 'BLOCK_PRICE_CHANGED', stale, token, offerId);
+      expect(body(refusedStale).msg).toContain('9.80');
+      const placed = await order(token, offerId, 200, { price: '9.80' });
       expect(body(placed).data).toMatchObject({ price: '9.80', amount: '1960.00' });
       expect((await decide(finance.token, body(placed).data.id, 'reject', 'test over')).statusCode).toBe(200);
 

@@ -100,7 +100,8 @@ function OrderForm({ offer, available, onClose, onPlaced }: OrderSheetProps & { 
     setAttempted(true);
     setFormError(null);
     if (quantity === null || passwordProblem || short) return;
-    const body = { quantity, tradingPassword: password };
+    // The price shown goes with the order: a price changed meanwhile is refused, not charged.
+    const body = { quantity, tradingPassword: password, price: offer.price };
     const idempotencyKey = keys.keyFor({ offerId: offer.id, ...body });
     try {
       await place.mutateAsync({ ...body, offerId: offer.id, idempotencyKey });

@@ -67,7 +67,8 @@ describe('block trades (/shares/dzjy)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Block trade records' })).toBeInTheDocument();
     const [request] = sentTo(sent, ORDER);
-    expect(request!.body).toEqual({ quantity: 200, tradingPassword: '123456' });
+    // The price shown goes with it, so a price changed meanwhile is refused rather than charged.
+    expect(request!.body).toEqual({ quantity: 200, tradingPassword: '123456', price: '120.50' });
     expect(request!.headers['idempotency-key']).toMatch(UUID);
     expect(request!.headers.token).toBe('token-1');
   });

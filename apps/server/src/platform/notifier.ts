@@ -56,6 +56,7 @@ export class OutboxNotifier implements Notifier {
       this.dialect,
       'outbox',
       ['channel', 'recipient', 'user_id', 'template', 'params', 'body', 'created_at'],
+      ['text', 'text', 'bigint', 'text', 'text', 'text', 'bigint'],
       rows.map((row) => [row.channel, row.recipient, row.userId, row.template, row.params, row.body, row.createdAt]),
     );
     // One line per message while they are few; a summary for a batch (a draw notifies thousands).

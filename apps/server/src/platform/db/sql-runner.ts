@@ -172,8 +172,8 @@ function numbered(text: string): string {
   return text.replace(/\?/g, () => `$${++n}`);
 }
 
-/** Rows per statement on PostgreSQL; SQLite runs one prepared statement per row. */
-const BULK_ROWS = 1_000;
+/** Rows per statement on PostgreSQL (as arrays: the size of a parameter, not its count, grows). */
+const PG_ARRAY_ROWS = 5_000;
 /** SQLite inserts in parts of this many rows (at most this many bound values), prepared once. */
 const SQLITE_PART_ROWS = 250;
 const SQLITE_PART_PARAMS = 2_000;
@@ -192,7 +192,7 @@ export interface BulkColumn {
  * Updates many rows of `table` by id, each with its own values: `rows` are `[id, ...values]` in the
  * order of `columns`; `where` (optional, unqualified columns of `table`) must also hold. On SQLite one
  * prepared statement per row (microseconds each, and no plan over an unindexed joined table); on
- * PostgreSQL one statement per 1,000 rows joining a VALUES table on the id. Returns the rows changed.
+ * PostgreSQL one statement per 5,000 rows joining the `unnest` of one array per column on the id. Returns the rows changed.
  * `table`, `columns` and `where` are the caller's constants, never input.
  */
 export async function updateManyById(
@@ -225,22 +225,22 @@ export async function updateManyById(
     }
     return changed;
   }
-  const castRow = `(cast(? as bigint), ${columns.map((column) => `cast(? as ${column.type})`).join(', ')})`;
+  // PostgreSQL: one array per column, `unnest`ed into a table joined on the id — a statement of a
+  // few parameters however many rows (no thousands of values to parse and plan).
+  const aliases = ['column1', ...columns.map((_, k) => `column${k + 2}`)].join(', ');
+  const arrays = ['cast(? as bigint[])', ...columns.map((column) => `cast(? as ${column.type}[])`)].join(', ');
   const assigned = columns
     .flatMap((column, k) => (column.match ? [] : [assign(column, `v.column${k + 2}`)]))
     .join(', ');
   const matched = columns
     .flatMap((column, k) => (column.match ? [` and ${table}.${column.name} = v.column${k + 2}`] : []))
     .join('');
-  for (let i = 0; i < rows.length; i += BULK_ROWS) {
-    const part = rows.slice(i, i + BULK_ROWS);
-    const result = await trx.executeQuery(
-      CompiledQuery.raw(
-        numbered(`update ${table} set ${assigned} from (values ${part.map(() => castRow).join(', ')}) as v
-         where ${table}.id = v.column1${matched}${where ? ` and ${table}.${where}` : ''}`),
-        part.flat(),
-      ),
-    );
+  const text = numbered(`update ${table} set ${assigned} from unnest(${arrays}) as v(${aliases})
+     where ${table}.id = v.column1${matched}${where ? ` and ${table}.${where}` : ''}`);
+  for (let i = 0; i < rows.length; i += PG_ARRAY_ROWS) {
+    const part = rows.slice(i, i + PG_ARRAY_ROWS);
+    const params = [0, ...columns.map((_, k) => k + 1)].map((k) => part.map((row) => row[k] ?? null));
+    const result = await trx.executeQuery(CompiledQuery.raw(text, params));
     changed += Number(result.numAffectedRows ?? 0n);
   }
   return changed;
@@ -248,7 +248,8 @@ export async function updateManyById(
 
 /**
  * Inserts many rows (`values` in the order of `columns`): on SQLite in parts of a fixed size through
- * one prepared statement (and the rest row by row), on PostgreSQL one statement per 1,000 rows. With `returning`, answers those columns of every inserted
+ * one prepared statement (and the rest row by row), on PostgreSQL one statement per 5,000 rows
+ * (`unnest` of one array per column). With `returning`, answers those columns of every inserted
  * row (in no promised order: callers match them by a unique column).
  */
 export async function insertMany<R = never>(
@@ -256,6 +257,8 @@ export async function insertMany<R = never>(
   dialect: 'sqlite' | 'postgres',
   table: string,
   columns: readonly string[],
+  /** Each column's SQL type (PostgreSQL receives the rows as one typed array per column). */
+  types: readonly BulkColumn['type'][],
   rows: ReadonlyArray<readonly SqlValue[]>,
   returning?: string,
 ): Promise<R[]> {
@@ -280,10 +283,16 @@ export async function insertMany<R = never>(
     }
     return answered;
   }
-  for (let i = 0; i < rows.length; i += BULK_ROWS) {
-    const part = rows.slice(i, i + BULK_ROWS);
-    // Not through the runner's text cache: the last part's length varies from call to call.
-    answered.push(...(await trx.executeQuery<R>(CompiledQuery.raw(numbered(textOf(part.length)), part.flat()))).rows);
+  // PostgreSQL: one array per column, `unnest`ed: a few parameters however many rows.
+  const text = numbered(
+    `insert into ${table} (${columns.join(', ')}) select * from unnest(${types
+      .map((type) => `cast(? as ${type}[])`)
+      .join(', ')})${suffix}`,
+  );
+  for (let i = 0; i < rows.length; i += PG_ARRAY_ROWS) {
+    const part = rows.slice(i, i + PG_ARRAY_ROWS);
+    const params = columns.map((_, k) => part.map((row) => row[k] ?? null));
+    answered.push(...(await trx.executeQuery<R>(CompiledQuery.raw(text, params))).rows);
   }
   return answered;
 }

@@ -441,6 +441,7 @@ export class Ledger {
         this.dialect,
         'journal_entries',
         ['idempotency_key', 'kind', 'reference_type', 'reference_id', 'created_at'],
+        ['text', 'text', 'text', 'text', 'bigint'],
         perEntry.map(({ settlement }) => [
           settlement.idempotencyKey,
           settlement.kind,
@@ -460,6 +461,7 @@ export class Ledger {
       this.dialect,
       'postings',
       ['entry_id', 'account_id', 'amount_minor'],
+      ['bigint', 'bigint', 'bigint'],
       perEntry.flatMap(({ settlement, first, count }) => {
         const entryId = entryIds.get(settlement.idempotencyKey);
         invariant(entryId !== undefined, 'every settlement has its entry');
@@ -493,10 +495,11 @@ export class Ledger {
       }
       return rows;
     }
+    // One array parameter however many keys.
     const result = await trx.executeQuery<Record<string, unknown>>(
       CompiledQuery.raw(
-        `${select} where ${column} in (${keys.map((_, i) => `$${i + 1}`).join(', ')}) order by id for update`,
-        [...keys],
+        `${select} where ${column} = any(cast($1 as ${column === 'id' ? 'bigint' : 'text'}[])) order by id for update`,
+        [[...keys]],
       ),
     );
     return result.rows;

@@ -239,6 +239,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/invitations',
         'POST /api/admin/invitations/X/disable',
         'POST /api/admin/ipo',
+        'POST /api/admin/ipo/X/allocate',
         'POST /api/admin/ipo/X/cancel',
         'POST /api/admin/kyc/X/approve',
         'POST /api/admin/kyc/X/resubmit',

@@ -38,6 +38,8 @@ const { values } = parseArgs({
     subscriptions: { type: 'string', default: '100000' },
     lots: { type: 'string', default: '1000000' },
     'public-share': { type: 'string', default: '0.1' },
+    /** Quote requests kept in flight during the allocation (0: none, the allocation alone). */
+    'quote-clients': { type: 'string', default: '4' },
     probe: { type: 'string' },
   },
 });
@@ -291,7 +293,7 @@ async function main() {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const probeUrl = `${address}/api/market/instruments/QTE`;
     const idle = await probe(probeUrl, 1_500);
-    prober = fork(fileURLToPath(import.meta.url), ['--probe', probeUrl], {
+    prober = fork(fileURLToPath(import.meta.url), ['--probe', probeUrl, '--quote-clients', values['quote-clients']], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -421,9 +423,12 @@ if (values.probe) {
   const latencies: number[] = [];
   let errors = 0;
   let running = true;
-  process.on('message', () => {
-    running = false;
-  });
+  const stopped = new Promise<void>((resolve) =>
+    process.on('message', () => {
+      running = false;
+      resolve();
+    }),
+  );
   const worker = async () => {
     while (running) {
       const started = performance.now();
@@ -439,7 +444,8 @@ if (values.probe) {
   };
   await (await fetch(url)).arrayBuffer();
   process.send!('ready');
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await Promise.all(Array.from({ length: Number(values['quote-clients']) }, () => worker()));
+  await stopped;
   process.send!({ latencies, errors }, () => process.exit(0));
 } else {
   await main();

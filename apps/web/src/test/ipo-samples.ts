@@ -1,5 +1,5 @@
 import type { BlockOffer, BlockOrder } from '@bourse/shared/schemas/blocktrade';
-import type { IpoDraw, IpoIssue, IpoSubscription } from '@bourse/shared/schemas/ipo';
+import type { IpoIssue, IpoSubscription } from '@bourse/shared/schemas/ipo';
 import { ok } from './fetch-mock';
 
 /** Answers of the new-share and block-trade endpoints as the server would give them. */
@@ -51,6 +51,9 @@ export function sampleIssue(overrides: Partial<IpoIssue> = {}): IpoIssue {
     applicants: 1_204,
     appliedLots: 9_650,
     seedHash: 'a3f1c09e5b7d2e4f6a8c0b1d3e5f7a9c2b4d6e8f0a1c3e5b7d9f1a3c5e7b9d0f',
+    algorithm: 'bourse-draw-v1',
+    seed: null,
+    drawnAt: null,
     mySubscription: null,
     ...overrides,
   };
@@ -81,19 +84,6 @@ export const openIssues: IpoIssue[] = [
     maxAmount: '24000.00',
   }),
 ];
-
-export const sampleDraw: IpoDraw = {
-  issueId: 1,
-  status: 'allocated',
-  algorithm: 'sha256-ctr-fisher-yates/1',
-  seedHash: 'a3f1c09e5b7d2e4f6a8c0b1d3e5f7a9c2b4d6e8f0a1c3e5b7d9f1a3c5e7b9d0f',
-  seed: '5e1d9c7b3a2f4e6d8c0b9a7f5e3d1c2b4a6f8e0d9c7b5a3f1e2d4c6b8a0f9e7d',
-  publicLots: 40_000,
-  appliedLots: 96_500,
-  oversubscribed: true,
-  entries: [{ subscriptionId: 31, lots: 5, allotted: 2 }],
-  drawnAt: '2026-11-28T08:00:01.000Z',
-};
 
 export const sampleOffer: BlockOffer = {
   id: 7,

@@ -83,6 +83,10 @@ export const ipoIssue = z.object({
   appliedLots: z.number().int(),
   /** SHA-256 of the draw's seed (hex), published when the issue opens; null before. */
   seedHash: z.string().nullable(),
+  /** The draw's algorithm (docs/architecture.md, "IPO draw"), its seed (hex) and when it ran: both null before the draw. */
+  algorithm: z.string(),
+  seed: z.string().nullable(),
+  drawnAt: z.string().nullable(),
   /** The caller's own subscription to it, if any (null when signed out or not subscribed). */
   mySubscription: ipoSubscription.nullable(),
 });

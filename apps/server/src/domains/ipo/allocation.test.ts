@@ -82,6 +82,7 @@ describe.each(DIALECTS)('IPO allocation and listing on %s', (dialect) => {
     const before = await draw(issue.id);
     expect(before).toMatchObject({ status: 'open', seed: null, drawnAt: null, appliedLots: 6, oversubscribed: false });
     expect(before.entries.map((entry) => entry.allotted)).toEqual([null, null]);
+    expect(await get(`/api/ipo/${issue.id}`)).toMatchObject({ seed: null, drawnAt: null });
     expect(verifyDraw(before).outcome).toBe('not_published');
 
     await advance(DAY);
@@ -89,6 +90,8 @@ describe.each(DIALECTS)('IPO allocation and listing on %s', (dialect) => {
     expect(row).toMatchObject({ status: 'allocated', drawnAt: t.clock.nowMs() });
     const after = await draw(issue.id);
     expect(after.seed).toBe(row.seed);
+    // The issue itself carries the published seed from now on (before the draw it was null).
+    expect(await get(`/api/ipo/${issue.id}`)).toMatchObject({ seed: row.seed, algorithm: 'bourse-draw-v1' });
     expect(after.entries.map((entry) => entry.allotted)).toEqual([3, 3]);
     expect(verifyDraw(after).outcome).toBe('match');
 

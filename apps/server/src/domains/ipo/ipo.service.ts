@@ -99,6 +99,10 @@ function toIssue(
     applicants: demand?.applicants ?? 0,
     appliedLots: demand?.lots ?? 0,
     seedHash: row.seedHash,
+    algorithm: DRAW_ALGORITHM,
+    // The seed is secret until the draw has run (`drawn_at`), then public.
+    seed: row.drawnAt === null ? null : row.seed,
+    drawnAt: iso(row.drawnAt),
     mySubscription: mine ? toSubscription(mine, row, instrument, lang) : null,
   };
 }

@@ -21,25 +21,11 @@ function serve(overrides: Record<string, (request: SentRequest) => Response | Pr
   return mockFetch({
     'GET /api/user/info': () => ok(withPassword),
     'GET /api/ipo/1': () => ok(sampleIssue()),
-    'GET /api/ipo/1/draw': () => ok({ ...sampleDrawBefore }),
     // available 5000.00: four lots (4938.24) fit, five (6172.80) do not.
     'GET /api/user/assets': () => ok({ ...sampleAssets, available: '5000.00' }),
     ...overrides,
   });
 }
-
-const sampleDrawBefore = {
-  issueId: 1,
-  status: 'open',
-  algorithm: 'sha256-ctr-fisher-yates/1',
-  seedHash: sampleIssue().seedHash,
-  seed: null,
-  publicLots: 40_000,
-  appliedLots: 9_650,
-  oversubscribed: false,
-  entries: [],
-  drawnAt: null,
-};
 
 const sentTo = (sent: SentRequest[], route: string) =>
   sent.filter((r) => `${r.method} ${r.url.split('?')[0]}` === route);

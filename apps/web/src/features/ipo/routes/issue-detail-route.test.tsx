@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
 import { mockFetch, ok } from '../../../test/fetch-mock';
-import { sampleDraw, sampleIssue, sampleSubscription } from '../../../test/ipo-samples';
+import { sampleIssue, sampleSubscription } from '../../../test/ipo-samples';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 
 function logIn() {
@@ -13,13 +13,14 @@ function logIn() {
 const valueOf = (region: HTMLElement, label: string) =>
   within(region).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
+const DRAWN_SEED = '5e1d9c7b3a2f4e6d8c0b9a7f5e3d1c2b4a6f8e0d9c7b5a3f1e2d4c6b8a0f9e7d';
+
 describe('issue detail (/shares/new-detail)', () => {
   it('shows every term, the demand, the way to subscribe while open, and the published hash', async () => {
     logIn();
     mockFetch({
       'GET /api/user/info': () => ok(sampleUser),
       'GET /api/ipo/1': () => ok(sampleIssue({ pe: null })),
-      'GET /api/ipo/1/draw': () => ok({ ...sampleDraw, status: 'open', seed: null, drawnAt: null, entries: [] }),
     });
     renderApp('/shares/new-detail?id=1');
 
@@ -64,8 +65,17 @@ describe('issue detail (/shares/new-detail)', () => {
     });
     mockFetch({
       'GET /api/user/info': () => ok(sampleUser),
-      'GET /api/ipo/1': () => ok(sampleIssue({ status: 'allocated', mySubscription: mine })),
-      'GET /api/ipo/1/draw': () => ok(sampleDraw),
+      'GET /api/ipo/1': () =>
+        ok(
+          sampleIssue({
+            status: 'allocated',
+            mySubscription: mine,
+            seed: DRAWN_SEED,
+            drawnAt: '2026-11-28T08:00:01.000Z',
+            publicLots: 40_000,
+            appliedLots: 96_500,
+          }),
+        ),
     });
     renderApp('/shares/new-detail?id=1');
 
@@ -77,8 +87,8 @@ describe('issue detail (/shares/new-detail)', () => {
     expect(valueOf(card, 'Paid for allotted shares')).toHaveTextContent('€2,469.12');
     expect(valueOf(card, 'Returned to your cash')).toHaveTextContent('€3,703.68');
     const main = screen.getByRole('main');
-    await waitFor(() => expect(valueOf(main, 'Seed')).toHaveTextContent(sampleDraw.seed!));
-    expect(valueOf(main, 'Algorithm')).toHaveTextContent('sha256-ctr-fisher-yates/1');
+    await waitFor(() => expect(valueOf(main, 'Seed')).toHaveTextContent(DRAWN_SEED));
+    expect(valueOf(main, 'Algorithm')).toHaveTextContent('bourse-draw-v1');
     expect(valueOf(main, 'Outcome')).toHaveTextContent('Oversubscribed: the lots were drawn');
     expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
   });
@@ -97,6 +107,21 @@ describe('issue detail (/shares/new-detail)', () => {
       'Published when subscription opens',
     );
     expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+    expect(sent.some((request) => request.url.includes('/draw'))).toBe(false);
+  });
+
+  it('never asks for the whole published list: the seed and outcome come with the issue', async () => {
+    logIn();
+    const { sent } = mockFetch({
+      'GET /api/user/info': () => ok(sampleUser),
+      'GET /api/ipo/1': () =>
+        ok(sampleIssue({ status: 'allocated', seed: DRAWN_SEED, drawnAt: '2026-11-28T08:00:01.000Z' })),
+    });
+    renderApp('/shares/new-detail?id=1');
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(valueOf(main, 'Seed')).toHaveTextContent(DRAWN_SEED));
+    // 9,650 lots applied for 40,000 public lots: everyone was served.
+    expect(valueOf(main, 'Outcome')).not.toHaveTextContent('Oversubscribed');
     expect(sent.some((request) => request.url.includes('/draw'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { IpoDraw, IpoIssue, IpoSubscription } from '@bourse/shared/schemas/ipo';
+import type { IpoIssue, IpoSubscription } from '@bourse/shared/schemas/ipo';
 import { Card } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { RefreshList } from '../../../ui/refresh-list';
 import { StatList, type Stat } from '../../../ui/stat-list';
-import { useDraw, useIssue } from '../api/get-issue';
+import { useIssue } from '../api/get-issue';
 import { Countdown } from '../components/countdown';
 import { IssueStatusTag, SubscriptionStatusTag } from '../components/status-tags';
 import { issueIdOf } from '../issue-id';
@@ -24,8 +24,6 @@ export function IssueDetailRoute() {
   const [searchParams] = useSearchParams();
   const id = issueIdOf(searchParams.get('id'));
   const issue = useIssue(id);
-  // The draw is published from the opening on; before that there is nothing to ask for.
-  const draw = useDraw(issue.data && issue.data.status !== 'upcoming' ? issue.data.id : null);
 
   let content;
   if (id === null) {
@@ -34,22 +32,19 @@ export function IssueDetailRoute() {
     content = issue.isError ? <QueryError onRetry={() => void issue.refetch()} /> : <PageLoading />;
   } else {
     content = (
-      <RefreshList onRefresh={() => Promise.all([issue.refetch(), draw.isEnabled ? draw.refetch() : undefined])}>
-        <IssueDetail issue={issue.data} draw={draw.data} drawPending={draw.isEnabled && draw.isPending} />
+      <RefreshList onRefresh={() => issue.refetch()}>
+        <IssueDetail issue={issue.data} />
       </RefreshList>
     );
   }
   return <Page title={t('ipo.detail.title')}>{content}</Page>;
 }
 
-interface IssueDetailProps {
-  issue: IpoIssue;
-  draw: IpoDraw | undefined;
-  /** The draw is still being fetched: its seed is not known to be unpublished yet. */
-  drawPending: boolean;
-}
-
-function IssueDetail({ issue, draw, drawPending }: IssueDetailProps) {
+/**
+ * The issue carries what the draw publishes for one reader (hash, seed, algorithm, time); the whole
+ * list of subscriptions (`GET /api/ipo/:id/draw`, for `npm run ipo:verify`) is not fetched here.
+ */
+function IssueDetail({ issue }: { issue: IpoIssue }) {
   const { t } = useTranslation();
   const format = useDisplayFormat();
   const orDash = (value: string | null) => (value === null ? t('ipo.fields.none') : format.decimal(value));
@@ -77,7 +72,7 @@ function IssueDetail({ issue, draw, drawPending }: IssueDetailProps) {
     { key: 'appliedLots', label: t('ipo.fields.appliedLots'), value: format.count(issue.appliedLots) },
     { key: 'publicLots', label: t('ipo.fields.publicLots'), value: format.count(issue.publicLots) },
   ];
-  const seedHash = draw?.seedHash ?? issue.seedHash;
+  const seedHash = issue.seedHash;
   const drawFigures: Stat[] = [
     {
       key: 'hash',
@@ -87,22 +82,18 @@ function IssueDetail({ issue, draw, drawPending }: IssueDetailProps) {
     {
       key: 'seed',
       label: t('ipo.draw.seed'),
-      value: (
-        <code className="ipo-hash">
-          {draw?.seed ?? (drawPending ? t('common.loading') : t('ipo.draw.seedAfterDraw'))}
-        </code>
-      ),
+      value: <code className="ipo-hash">{issue.seed ?? t('ipo.draw.seedAfterDraw')}</code>,
     },
   ];
-  if (draw) {
-    drawFigures.push({ key: 'algorithm', label: t('ipo.draw.algorithm'), value: draw.algorithm });
-    if (draw.drawnAt) {
+  if (issue.seedHash !== null) {
+    drawFigures.push({ key: 'algorithm', label: t('ipo.draw.algorithm'), value: issue.algorithm });
+    if (issue.drawnAt) {
       drawFigures.push(
-        { key: 'drawnAt', label: t('ipo.draw.drawnAt'), value: format.dateTime(draw.drawnAt) },
+        { key: 'drawnAt', label: t('ipo.draw.drawnAt'), value: format.dateTime(issue.drawnAt) },
         {
           key: 'oversubscribed',
           label: t('ipo.draw.outcome'),
-          value: draw.oversubscribed ? t('ipo.draw.oversubscribed') : t('ipo.draw.everyoneServed'),
+          value: issue.appliedLots > issue.publicLots ? t('ipo.draw.oversubscribed') : t('ipo.draw.everyoneServed'),
         },
       );
     }

@@ -62,6 +62,8 @@ export function percentToPpm(text: string): number | null {
 /** 23_500 ppm → `"2.35"` (percent a year, trailing zeros dropped, at least two decimals). */
 export function ppmToPercent(ppm: number): string {
   const whole = Math.floor(ppm / 10_000);
-  const fraction = String(ppm % 10_000).padStart(4, '0').replace(/0{1,2}$/, '');
+  const fraction = String(ppm % 10_000)
+    .padStart(4, '0')
+    .replace(/0{1,2}$/, '');
   return `${whole}.${fraction}`;
 }

@@ -1,66 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/harness.ts';
-import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from './database.ts';
+import { emptyDatabase, migrationUser } from '../../test/migration-db.ts';
+import type { DatabaseHandle } from './database.ts';
 import { migrateTo } from './migrate.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0);
-
-/** An empty database of the dialect (a temporary file, or a schema of its own), closed and removed by `drop`. */
-async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bourse-migration-'));
-    const handle = openSqlite(path.join(dir, 'x.sqlite'));
-    return {
-      handle,
-      drop: async () => {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await admin(`create schema ${schema}`);
-  const handle = openPostgres(url, { schema, max: 2 });
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      await admin(`drop schema ${schema} cascade`);
-    },
-  };
-}
-
-async function user(handle: DatabaseHandle, phone: string): Promise<number> {
-  const row = await handle.db
-    .insertInto('users')
-    .values({
-      phone,
-      passwordHash: 'x',
-      nickname: phone,
-      avatar: null,
-      email: null,
-      lang: 'de',
-      tradingPasswordHash: null,
-      inviteCode: 'TEST',
-      createdAt: NOW,
-      updatedAt: NOW,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
 
 async function card(handle: DatabaseHandle, userId: number, iban: string): Promise<number> {
   const row = await handle.db
@@ -76,7 +20,7 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
     const { handle, drop } = await emptyDatabase(dialect);
     try {
       await migrateTo(handle, '0008-order-path-indexes');
-      const userId = await user(handle, '+4915190000001');
+      const userId = await migrationUser(handle, '+4915190000001', NOW);
       const cardId = await card(handle, userId, 'DE89370400440532013000');
       const operator = await handle.db
         .insertInto('operators')
@@ -134,8 +78,8 @@ describe.each(DIALECTS)('migration 0009, money controls (%s)', (dialect) => {
     const { handle, drop } = await emptyDatabase(dialect);
     try {
       await migrateTo(handle, '0008-order-path-indexes');
-      const erika = await user(handle, '+4915190000002');
-      const max = await user(handle, '+4915190000003');
+      const erika = await migrationUser(handle, '+4915190000002', NOW);
+      const max = await migrationUser(handle, '+4915190000003', NOW);
       const first = await card(handle, erika, 'DE89370400440532013000');
       const second = await card(handle, max, 'DE89370400440532013000');
       // A removed binding is no conflict.

@@ -4,14 +4,16 @@ import { isUniqueViolation, type Db, type Dialect, type Trx } from '../db/databa
 import { insertMany, placeholders, sqlRunner, updateManyById, type SqlRunner } from '../db/sql-runner.ts';
 import { AppError, invariant } from '../errors.ts';
 
-export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'fund', 'fund_pending', 'loan'] as const;
+export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'fund', 'fund_pending', 'redeem_pending', 'loan'] as const;
 export const SYSTEM_ACCOUNT_KINDS = [
   'bank_clearing',
   'fee_income',
   'market_settlement',
   'fund_pool',
   'loan_book',
+  'loan_receivable',
   'interest_expense',
+  'interest_income',
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];

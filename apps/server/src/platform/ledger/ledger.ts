@@ -482,27 +482,24 @@ export class Ledger {
   }
 
   /**
-   * Rows whose `column` is one of `keys`, locked in id order on PostgreSQL (one statement, however
-   * many keys); on SQLite, whose writers are serialized, one prepared look-up per key, which is
+   * Accounts whose code is one of `codes`, locked in id order on PostgreSQL (one statement, however
+   * many codes); on SQLite, whose writers are serialized, one prepared look-up per code, which is
    * faster there than preparing a statement with thousands of values.
    */
-  private async readMany(trx: Trx, select: string, column: 'id' | 'code', keys: readonly (string | number)[]) {
-    if (keys.length === 0) return [];
+  private async readManyByCode(trx: Trx, select: string, codes: readonly string[]) {
+    if (codes.length === 0) return [];
     if (this.dialect === 'sqlite') {
       const run = sqlRunner(trx, this.dialect);
       const rows: Array<Record<string, unknown>> = [];
-      for (const key of keys) {
-        const row = await run.get<Record<string, unknown>>(`${select} where ${column} = ?`, [key]);
+      for (const code of codes) {
+        const row = await run.get<Record<string, unknown>>(`${select} where code = ?`, [code]);
         if (row) rows.push(row);
       }
       return rows;
     }
-    // One array parameter however many keys.
+    // One array parameter however many codes.
     const result = await trx.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(
-        `${select} where ${column} = any(cast($1 as ${column === 'id' ? 'bigint' : 'text'}[])) order by id for update`,
-        [[...keys]],
-      ),
+      CompiledQuery.raw(`${select} where code = any(cast($1 as text[])) order by id for update`, [[...codes]]),
     );
     return result.rows;
   }
@@ -514,10 +511,9 @@ export class Ledger {
   private async lockManyAccounts(trx: Trx, postings: PostingInput[], codes: string[]) {
     const unique = [...new Set(codes)];
     const select = async () =>
-      (await this.readMany(
+      (await this.readManyByCode(
         trx,
         'select id, code, user_id as "userId", balance_minor as "balanceMinor" from ledger_accounts',
-        'code',
         unique,
       )) as Array<{ id: number; code: string; userId: number | null; balanceMinor: number }>;
     let rows = await select();

@@ -5,8 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ipoStatus, type AdminIpoIssue, type IpoStatus } from '@bourse/shared/schemas/ipo';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useIpoIssues } from '../api/get-ipo-issues.ts';
-import { IpoAllocateDialog } from './ipo-allocate-dialog.tsx';
-import { IpoCancelDialog } from './ipo-cancel-dialog.tsx';
+import { IpoActionDialog, type IpoAction } from './ipo-action-dialog.tsx';
 import { IpoIssueFormDrawer, type IssueFormTarget } from './ipo-issue-form-drawer.tsx';
 import { IpoIssuesTable } from './ipo-issues-table.tsx';
 
@@ -25,8 +24,7 @@ export function IpoScreen() {
   const [pageParams, setPageParams] = useState<PageParams>(FIRST_PAGE);
   const issues = useIpoIssues({ status, ...pageParams });
   const [formTarget, setFormTarget] = useState<IssueFormTarget | null>(null);
-  const [cancelling, setCancelling] = useState<AdminIpoIssue | null>(null);
-  const [allocating, setAllocating] = useState<AdminIpoIssue | null>(null);
+  const [deciding, setDeciding] = useState<{ action: IpoAction; issue: AdminIpoIssue } | null>(null);
 
   return (
     <div className="screen">
@@ -62,13 +60,16 @@ export function IpoScreen() {
           pageParams={pageParams}
           onPageChange={setPageParams}
           onEdit={(issue) => setFormTarget({ mode: 'edit', issue })}
-          onCancel={setCancelling}
-          onAllocate={setAllocating}
+          onCancel={(issue) => setDeciding({ action: 'cancel', issue })}
+          onAllocate={(issue) => setDeciding({ action: 'allocate', issue })}
         />
       </Card>
       <IpoIssueFormDrawer target={formTarget} onClose={() => setFormTarget(null)} />
-      <IpoAllocateDialog issue={allocating} onClose={() => setAllocating(null)} />
-      <IpoCancelDialog issue={cancelling} onClose={() => setCancelling(null)} />
+      <IpoActionDialog
+        action={deciding?.action ?? null}
+        issue={deciding?.issue ?? null}
+        onClose={() => setDeciding(null)}
+      />
     </div>
   );
 }

@@ -1,50 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { insertInstrument } from '../market/instruments.service.ts';
 import { insertOrder, type NewOrder } from './trading.repository.ts';
 import { DIALECTS } from '../../test/harness.ts';
-import { openPostgres, openSqlite, type DatabaseHandle, type Dialect } from '../../platform/db/database.ts';
+import { emptyDatabase } from '../../test/migration-db.ts';
+import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { migrateTo, migrateToLatest } from '../../platform/db/migrate.ts';
 import { sqlRunner } from '../../platform/db/sql-runner.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0);
-
-/** An empty database of the dialect (a temporary file, or a schema of its own), closed and removed by `drop`. */
-async function emptyDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bourse-migration-'));
-    const handle = openSqlite(path.join(dir, 'x.sqlite'));
-    return {
-      handle,
-      drop: async () => {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await admin(`create schema ${schema}`);
-  const handle = openPostgres(url, { schema, max: 2 });
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      await admin(`drop schema ${schema} cascade`);
-    },
-  };
-}
 
 function filledBuy(userId: number, instrumentId: number, requestKey: string): NewOrder {
   return {

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { rebuildSqliteTable } from '../sqlite-rebuild.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was */
 
@@ -29,47 +30,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     await db.schema.alterTable('orders').dropConstraint('orders_request_key_unique').execute();
     return;
   }
-  await rebuildOrdersWithoutRequestKeyUnique(db);
-}
-
-/**
- * SQLite cannot drop a table constraint: the table is rebuilt as its documentation describes
- * (https://www.sqlite.org/lang_altertable.html, "making other kinds of table schema changes") — with
- * foreign keys off, in one transaction: a copy without the constraint, the rows, the old table
- * dropped, the copy renamed, its indexes and its AUTOINCREMENT counter restored, and the foreign
- * keys of every table checked before COMMIT.
- */
-async function rebuildOrdersWithoutRequestKeyUnique(db: Kysely<any>): Promise<void> {
-  const table = await sql<{
-    sql: string;
-  }>`select sql from sqlite_master where type = 'table' and name = 'orders'`.execute(db);
-  const ddl = table.rows[0]?.sql;
-  if (!ddl?.includes(REQUEST_KEY_UNIQUE)) throw new Error('orders: the request key constraint was not found');
-  const indexes = await sql<{ sql: string }>`
-    select sql from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(db);
-  const sequence = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'orders'`.execute(db);
-
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await sql`begin immediate`.execute(db);
-    try {
-      await sql
-        .raw(ddl.replace(REQUEST_KEY_UNIQUE, '').replace('CREATE TABLE "orders"', 'CREATE TABLE "orders_rebuilt"'))
-        .execute(db);
-      await sql`insert into orders_rebuilt select * from orders`.execute(db);
-      await sql`drop table orders`.execute(db);
-      await sql`alter table orders_rebuilt rename to orders`.execute(db);
-      for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
-      const seq = sequence.rows[0]?.seq;
-      if (seq !== undefined) await sql`update sqlite_sequence set seq = ${seq} where name = 'orders'`.execute(db);
-      const broken = await sql`pragma foreign_key_check`.execute(db);
-      if (broken.rows.length > 0) throw new Error(`orders rebuild: ${broken.rows.length} broken foreign keys`);
-      await sql`commit`.execute(db);
-    } catch (error) {
-      await sql`rollback`.execute(db);
-      throw error;
-    }
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  // SQLite cannot drop a table constraint: the table is rebuilt without it.
+  await rebuildSqliteTable(db, 'orders', (ddl) => {
+    if (!ddl.includes(REQUEST_KEY_UNIQUE)) throw new Error('orders: the request key constraint was not found');
+    return ddl.replace(REQUEST_KEY_UNIQUE, '');
+  });
 }

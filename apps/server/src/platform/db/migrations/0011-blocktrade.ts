@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { rebuildSqliteTable } from '../sqlite-rebuild.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was */
 
@@ -18,7 +19,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
     await sql`alter table positions alter column buy_order_id drop not null`.execute(db);
   } else {
-    await rebuildPositionsWithNullableBuyOrder(db);
+    await rebuildSqliteTable(db, 'positions', (ddl) =>
+      ddl.includes(BUY_ORDER_NOT_NULL) ? ddl.replace(BUY_ORDER_NOT_NULL, '"buy_order_id" bigint unique') : null,
+    );
   }
 
   const id = (name: string) =>
@@ -85,45 +88,4 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('block_orders_user_idx').on('block_orders').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('block_orders_status_idx').on('block_orders').columns(['status', 'id']).execute();
   await db.schema.createIndex('block_orders_offer_idx').on('block_orders').columns(['offer_id']).execute();
-}
-
-/** SQLite cannot drop NOT NULL: the table is rebuilt the way 0008 rebuilt orders (foreign keys checked). */
-async function rebuildPositionsWithNullableBuyOrder(db: Kysely<any>): Promise<void> {
-  const table = await sql<{
-    sql: string;
-  }>`select sql from sqlite_master where type = 'table' and name = 'positions'`.execute(db);
-  const ddl = table.rows[0]?.sql;
-  if (!ddl) throw new Error('positions: the table was not found');
-  if (!ddl.includes(BUY_ORDER_NOT_NULL)) return;
-  const indexes = await sql<{ sql: string }>`
-    select sql from sqlite_master where type = 'index' and tbl_name = 'positions' and sql is not null`.execute(db);
-  const sequence = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'positions'`.execute(db);
-
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await sql`begin immediate`.execute(db);
-    try {
-      await sql
-        .raw(
-          ddl
-            .replace(BUY_ORDER_NOT_NULL, '"buy_order_id" bigint unique')
-            .replace('CREATE TABLE "positions"', 'CREATE TABLE "positions_rebuilt"'),
-        )
-        .execute(db);
-      await sql`insert into positions_rebuilt select * from positions`.execute(db);
-      await sql`drop table positions`.execute(db);
-      await sql`alter table positions_rebuilt rename to positions`.execute(db);
-      for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
-      const seq = sequence.rows[0]?.seq;
-      if (seq !== undefined) await sql`update sqlite_sequence set seq = ${seq} where name = 'positions'`.execute(db);
-      const broken = await sql`pragma foreign_key_check`.execute(db);
-      if (broken.rows.length > 0) throw new Error(`positions rebuild: ${broken.rows.length} broken foreign keys`);
-      await sql`commit`.execute(db);
-    } catch (error) {
-      await sql`rollback`.execute(db);
-      throw error;
-    }
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { rebuildSqliteTable } from '../sqlite-rebuild.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was */
 
@@ -26,53 +27,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       .execute(db);
     return;
   }
-  await rebuildSqliteLedgerAccounts(db);
-}
-
-async function rebuildSqliteLedgerAccounts(db: Kysely<any>): Promise<void> {
-  const table = await sql<{ sql: string }>`
-    select sql from sqlite_master where type = 'table' and name = 'ledger_accounts'`.execute(db);
-  const ddl = table.rows[0]?.sql;
-  if (!ddl) throw new Error('ledger_accounts: the table was not found');
-  if (!ddl.includes(OLD_KINDS)) {
-    if (ddl.includes(NEW_KINDS)) return;
+  await rebuildSqliteTable(db, 'ledger_accounts', (ddl) => {
+    if (ddl.includes(OLD_KINDS)) return ddl.replace(OLD_KINDS, NEW_KINDS);
+    if (ddl.includes(NEW_KINDS)) return null;
     throw new Error('ledger_accounts: the kinds CHECK is neither the old one nor the new one');
-  }
-  const indexes = await sql<{ sql: string }>`
-    select sql from sqlite_master where type = 'index' and tbl_name = 'ledger_accounts' and sql is not null`.execute(
-    db,
-  );
-  const sequence = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'ledger_accounts'`.execute(
-    db,
-  );
-
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await sql`begin immediate`.execute(db);
-    try {
-      await sql
-        .raw(
-          ddl
-            .replace(OLD_KINDS, NEW_KINDS)
-            .replace('CREATE TABLE "ledger_accounts"', 'CREATE TABLE "ledger_accounts_rebuilt"'),
-        )
-        .execute(db);
-      await sql`insert into ledger_accounts_rebuilt select * from ledger_accounts`.execute(db);
-      await sql`drop table ledger_accounts`.execute(db);
-      await sql`alter table ledger_accounts_rebuilt rename to ledger_accounts`.execute(db);
-      for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
-      const seq = sequence.rows[0]?.seq;
-      if (seq !== undefined) {
-        await sql`update sqlite_sequence set seq = ${seq} where name = 'ledger_accounts'`.execute(db);
-      }
-      const broken = await sql`pragma foreign_key_check`.execute(db);
-      if (broken.rows.length > 0) throw new Error(`ledger_accounts rebuild: ${broken.rows.length} broken foreign keys`);
-      await sql`commit`.execute(db);
-    } catch (error) {
-      await sql`rollback`.execute(db);
-      throw error;
-    }
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  });
 }

@@ -326,14 +326,27 @@ for (const dialect of DIALECTS) {
       expect(body(limitMessage).msg).toContain('5000.00');
       expect((await get<{ total: number }>(user.token, '/api/loans')).total).toBe(0);
 
+      // The limit follows the member level (level 3: 20,000.00 by default).
+      await t.ctx.database.db.updateTable('users').set({ level: 3 }).where('id', '=', user.userId).execute();
+      expect(await get(user.token, '/api/loans/offer')).toMatchObject({ level: 3, limit: '20000.00' });
+      const level3 = await apply(user.token, { amount: '20000.01', termDays: 30, purpose: 'x' });
+      expect(body(level3)).toMatchObject({ error: 'LOAN_ABOVE_LIMIT' });
+      await t.ctx.database.db.updateTable('users').set({ level: 1 }).where('id', '=', user.userId).execute();
+
       // Identity not verified.
       const unverified = await investor(t);
       const kyc = await apply(unverified.token, { amount: '100.00', termDays: 30, purpose: 'x' });
       expect(body(kyc)).toMatchObject({ error: 'KYC_REQUIRED' });
 
-      // One pending at a time.
-      const first = await apply(user.token, { amount: '100.00', termDays: 90, purpose: 'Holiday' });
+      // One pending at a time; the same request again under its key is the same application, replayed.
+      const key = randomUUID();
+      const first = await apply(user.token, { amount: '100.00', termDays: 90, purpose: 'Holiday' }, key);
       expect(first.statusCode).toBe(200);
+      const replay = await apply(user.token, { amount: '100.00', termDays: 90, purpose: 'Holiday' }, key);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(body(replay).data.id).toBe(body(first).data.id);
+      const keyless = await apply(user.token, { amount: '50.00', termDays: 90, purpose: 'Holiday' }, null);
+      expect(body(keyless)).toMatchObject({ error: 'IDEMPOTENCY_KEY_REQUIRED' });
       const second = await apply(user.token, { amount: '50.00', termDays: 90, purpose: 'Holiday' });
       expect([second.statusCode, body(second).error]).toEqual([409, 'LOAN_ALREADY_PENDING']);
       // The partial unique index holds even past the service's check.

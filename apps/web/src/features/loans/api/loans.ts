@@ -59,6 +59,8 @@ export function useLoan(id: number) {
     queryOptions({
       queryKey: ['loans', 'one', id],
       queryFn: ({ signal }): Promise<Loan> => get(`/api/loans/${id}`, undefined, { schema: loan, signal }),
+      // A path that names no loan id asks nothing.
+      enabled: Number.isSafeInteger(id) && id > 0,
       staleTime: 0,
     }),
   );

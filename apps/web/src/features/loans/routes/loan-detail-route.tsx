@@ -32,7 +32,9 @@ export function LoanDetailRoute() {
   const assets = useAssets();
 
   let content;
-  if (!loan.data || !assets.data) {
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    content = <p className="notice-card">{t('errors.LOAN_NOT_FOUND')}</p>;
+  } else if (!loan.data || !assets.data) {
     content =
       loan.isError || assets.isError ? (
         <QueryError onRetry={() => void Promise.all([loan.refetch(), assets.refetch()])} />

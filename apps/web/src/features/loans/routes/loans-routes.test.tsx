@@ -219,6 +219,48 @@ describe('loans (/loan, /loan/records, /loan/:id)', () => {
     expect(await screen.findByText('Repayment received')).toBeInTheDocument();
   });
 
+  it('shows each status in the records, the reason of a rejection, and a repaid loan as repaid on time', async () => {
+    logIn();
+    const repaid = sampleLoan({
+      id: 8,
+      status: 'repaid',
+      annualRate: '8.00',
+      passedDate: '2026-11-01',
+      dueDate: '2026-12-01',
+      repaid: '1000.85',
+      interestAccrued: '0.85',
+      repaidAt: '2026-11-27T09:00:00.000Z',
+      repaidOnTime: true,
+    });
+    serve({
+      'GET /api/loans': () =>
+        ok({
+          items: [
+            sampleLoan(),
+            { ...passedLoan, id: 9 },
+            sampleLoan({ id: 10, status: 'rejected', reason: 'Income not shown' }),
+            repaid,
+          ],
+          total: 4,
+          page: 1,
+          pageSize: 20,
+        }),
+      'GET /api/loans/8': () => ok(repaid),
+    });
+    const user = userEvent.setup();
+    renderApp('/loan/records');
+    const records = await screen.findByRole('list', { name: 'Loan records' });
+    for (const status of ['Pending', 'Approved', 'Rejected', 'Repaid']) {
+      expect(within(records).getByText(status)).toBeInTheDocument();
+    }
+    expect(within(records).getByText('Reason: Income not shown')).toBeInTheDocument();
+    expect(within(records).getByText('€1,000.65')).toBeInTheDocument();
+    await user.click(within(records).getAllByRole('link', { name: '€1,000.00' }).at(-1)!);
+    const summary = await screen.findByRole('region', { name: 'Loan details' });
+    expect(within(summary).getByText('Repaid on time')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Repay' })).not.toBeInTheDocument();
+  });
+
   it('is reached from the Me page', async () => {
     logIn();
     serve();

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
 import { AuditLogScreen } from '../features/audit/components/audit-log-screen.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { BlockTradesScreen } from '../features/blocktrade/components/block-trades-screen.tsx';
+import { LoansScreen } from '../features/loans/components/loans-screen.tsx';
 import { InstrumentsScreen } from '../features/instruments/components/instruments-screen.tsx';
 import { IpoResultsScreen } from '../features/ipo/components/ipo-results-screen.tsx';
 import { IpoScreen } from '../features/ipo/components/ipo-screen.tsx';
@@ -39,6 +40,7 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   instruments: InstrumentsScreen,
   ipo: IpoScreen,
   blockTrades: BlockTradesScreen,
+  loans: LoansScreen,
   ledger: LedgerCheckScreen,
   settings: SettingsScreen,
   audit: AuditLogScreen,

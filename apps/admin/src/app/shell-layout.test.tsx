@@ -52,6 +52,7 @@ describe('shell', () => {
       'Instruments',
       'New shares',
       'Block trades',
+      'Loans',
       'Ledger check',
       'Fees & limits',
       'Audit log',
@@ -71,6 +72,7 @@ describe('shell', () => {
       'Orders & fills',
       'New shares',
       'Block trades',
+      'Loans',
       'Ledger check',
       'Fees & limits',
     ]);

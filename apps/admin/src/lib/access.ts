@@ -19,6 +19,8 @@ export const SECTION_ROLES = {
   // New issues and block trades hold and capture investors' cash: the money roles that decide on it.
   ipo: ['admin', 'finance'],
   blockTrades: ['admin', 'finance'],
+  // Loans pay principal out of the firm's money: the money roles decide on them.
+  loans: ['admin', 'finance'],
   ledger: ['admin', 'finance'],
   settings: ['admin', 'finance'],
   audit: ['admin'],
@@ -41,6 +43,7 @@ export const SECTIONS: readonly Section[] = [
   'instruments',
   'ipo',
   'blockTrades',
+  'loans',
   'ledger',
   'settings',
   'audit',

@@ -16,6 +16,7 @@ export const paths = {
   ipo: { path: '/ipo', getHref: () => '/ipo' },
   ipoResults: { path: '/ipo/:issueId/results', getHref: (issueId: number) => `/ipo/${issueId}/results` },
   blockTrades: { path: '/block-trades', getHref: () => '/block-trades' },
+  loans: { path: '/loans', getHref: () => '/loans' },
   ledger: { path: '/ledger', getHref: () => '/ledger' },
   settings: { path: '/settings', getHref: () => '/settings' },
   audit: { path: '/audit', getHref: () => '/audit' },

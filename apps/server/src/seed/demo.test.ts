@@ -2,8 +2,16 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
-import { body, createTestApp, DIALECTS, login, type TestApp } from '../test/harness.ts';
-import { DEMO_BLOCK_CODE, DEMO_REAL_NAME, seedDemo } from './demo.ts';
+import { body, createTestApp, DIALECTS, login, operator, type TestApp } from '../test/harness.ts';
+import { accrueDays } from '../platform/accrual.ts';
+import {
+  DEMO_BLOCK_CODE,
+  DEMO_BORROWER_NAME,
+  DEMO_LOAN_DAYS,
+  DEMO_LOAN_MINOR,
+  DEMO_REAL_NAME,
+  seedDemo,
+} from './demo.ts';
 
 describe.each(DIALECTS)('demo seed on %s', (dialect) => {
   let t: TestApp;
@@ -25,12 +33,40 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const token = body(res).data.userinfo.token as string;
     expect(body(res).data.userinfo.kycStatus).toBe('approved');
+    // One loan of 2,000.00 at 8 %, repaid after a few days of interest: the cash is 10,000.00 less that interest.
+    const interest = accrueDays(DEMO_LOAN_MINOR, 80_000, DEMO_LOAN_DAYS).interestMinor;
+    expect(interest).toBeGreaterThan(0);
+    const cash = ((1_000_000 - interest) / 100).toFixed(2);
     const assets = body(await t.app.inject({ method: 'GET', url: '/api/user/assets', headers: { token } })).data;
-    expect(assets).toMatchObject({ cash: '10000.00', available: '10000.00', totalAssets: '10000.00' });
+    expect(assets).toMatchObject({
+      cash,
+      available: cash,
+      totalAssets: cash,
+      loanOutstanding: '0.00',
+      netAssets: cash,
+    });
+    const loans = body(await t.app.inject({ method: 'GET', url: '/api/loans', headers: { token } })).data;
+    expect(loans.items).toEqual([
+      expect.objectContaining({
+        amount: '2000.00',
+        status: 'repaid',
+        repaidOnTime: true,
+        interestAccrued: (interest / 100).toFixed(2),
+        repaid: ((DEMO_LOAN_MINOR + interest) / 100).toFixed(2),
+      }),
+    ]);
+    // A second investor's application waits in the console's queue.
+    const operatorToken = (await operator(t, ['finance'])).token;
+    const queue = body(
+      await t.app.inject({ method: 'GET', url: '/api/admin/loans?status=pending', headers: { token: operatorToken } }),
+    ).data;
+    expect(queue.items).toEqual([
+      expect.objectContaining({ name: DEMO_BORROWER_NAME, amount: '1500.00', termDays: 90, status: 'pending' }),
+    ]);
     const cards = body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token } })).data;
     expect(cards).toEqual([expect.objectContaining({ holderName: DEMO_REAL_NAME, ibanMasked: 'DE89 •••• 3000' })]);
     const records = body(await t.app.inject({ method: 'GET', url: '/api/wallet/records', headers: { token } })).data;
-    expect(records[0]).toMatchObject({ type: 'deposit', status: 'succeeded', amount: '10000.00' });
+    expect(records.at(-1)).toMatchObject({ type: 'deposit', status: 'succeeded', amount: '10000.00' });
     // The printed trading password confirms money movements at once.
     expect(credentials.investor.tradingPassword).toMatch(/^\d{6}$/);
     const withdrawal = await t.app.inject({

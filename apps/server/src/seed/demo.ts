@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '@bourse/shared/languages';
+import { formatMinor } from '@bourse/shared/money';
 import { formatPrice, parsePrice, roundTicks, TICKS_PER_MINOR } from '@bourse/shared/price';
 import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/crypto.ts';
@@ -12,6 +13,9 @@ import { approveSubmission, submitVerification } from '../domains/kyc/kyc.servic
 import { bindCard } from '../domains/wallet/cards.service.ts';
 import { seedIpoIssues } from './ipo.ts';
 import { createOffer } from '../domains/blocktrade/blocktrade.service.ts';
+import { accrueLoan, addDays, applyForLoan, decideLoan, repayLoan } from '../domains/loans/loans.service.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AfterCommit, type MoneyUnit } from '../platform/money-command.ts';
 import { INSTRUMENT_CATALOG } from './instrument-catalog.ts';
 import { seedInstruments } from './market.ts';
 
@@ -110,6 +114,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
     .executeTakeFirstOrThrow();
   await seedIpoIssues(ctx, { id: Number(operator.id), username: DEMO_OPERATOR });
   await seedBlockOffer(ctx);
+  await seedLoans(ctx, credentials.investor.tradingPassword);
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;
@@ -252,5 +257,127 @@ async function seedBlockOffer(ctx: AppContext): Promise<void> {
         endsAt: new Date(nowMs + 30 * 24 * 3_600_000).toISOString(),
       },
     }),
+  );
+}
+
+/** The demo's second investor, whose loan application waits in the console's queue. */
+export const DEMO_BORROWER_PHONE = '+4915123456790';
+export const DEMO_BORROWER_NAME = 'Max Mustermann';
+/** The demo investor's repaid loan and the second investor's pending application. */
+export const DEMO_LOAN_MINOR = 200_000;
+export const DEMO_PENDING_LOAN = '1500.00';
+/** Days between the repaid loan's passing and its repayment (that many days of interest). */
+export const DEMO_LOAN_DAYS = 4;
+
+/** A clock fixed at an instant: the demo's past loan runs through the real functions at the times it happened. */
+function clockAt(ms: number): Clock {
+  return { mode: 'simulated', now: () => new Date(ms), nowMs: () => ms };
+}
+
+/** Runs a money command's check and unit the way the pipeline does, under a seed key. */
+async function runCommand<T>(ctx: AppContext, userId: number, key: string, command: MoneyUnit<T>): Promise<T> {
+  await command.check?.();
+  return ctx.database.transaction((trx) => command.unit(trx, new AfterCommit(), { userId, key, requestHash: key }));
+}
+
+/**
+ * Loans: the demo investor's loan of 2,000.00 for 30 days, applied for and passed by the demo operator
+ * {@link DEMO_LOAN_DAYS} days before the seed, its interest accrued day by day by the interest job's
+ * function, then repaid in full with the trading password — each step through the loans service at
+ * the time it happened. A second verified investor's application of 1,500.00 waits in the queue.
+ */
+async function seedLoans(ctx: AppContext, tradingPassword: string): Promise<void> {
+  const db = ctx.database.db;
+  const operator = await db
+    .selectFrom('operators')
+    .select(['id', 'username'])
+    .where('username', '=', DEMO_OPERATOR)
+    .executeTakeFirstOrThrow();
+  const act = { operator: { operatorId: Number(operator.id), username: operator.username }, ip: null };
+  const investor = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', DEMO_INVESTOR_PHONE)
+    .executeTakeFirstOrThrow();
+  const userId = Number(investor.id);
+  const nowMs = ctx.clock.nowMs();
+  // Passed at 10:00 (exchange time) DEMO_LOAN_DAYS + 1 days ago, repaid at 10:00 yesterday: that many days of interest.
+  const today = ctx.calendar.tradingDate(nowMs);
+  const passedAt = ctx.calendar.localTime(addDays(today, -(DEMO_LOAN_DAYS + 1)), 10 * 60);
+  const repaidAt = ctx.calendar.localTime(addDays(today, -1), 10 * 60);
+  const past = { ...ctx, clock: clockAt(passedAt) };
+  const loan = await runCommand(
+    past,
+    userId,
+    'demo-seed-loan',
+    applyForLoan(past, { userId, amount: '2000.00', termDays: 30, purpose: 'Kitchen renovation' }),
+  );
+  await ctx.database.transaction((trx) => decideLoan(past, trx, { ...act, loanId: loan.id, decision: 'pass' }));
+  // Each day's end as the interest job sees it, up to the repayment.
+  await ctx.database.transaction((trx) => accrueLoan({ ...ctx, clock: clockAt(repaidAt) }, trx, loan.id, repaidAt));
+  const then = { ...ctx, clock: clockAt(repaidAt) };
+  const owed = await db
+    .selectFrom('loans')
+    .select(['principalOutstandingMinor', 'interestOutstandingMinor'])
+    .where('id', '=', loan.id)
+    .executeTakeFirstOrThrow();
+  const owedMinor = Number(owed.principalOutstandingMinor) + Number(owed.interestOutstandingMinor);
+  await runCommand(
+    then,
+    userId,
+    'demo-seed-loan-repayment',
+    repayLoan(then, { userId, loanId: loan.id, amount: formatMinor(owedMinor), tradingPassword }),
+  );
+
+  // The second investor: verified the way the first was, then applying today.
+  const borrowerHash = await hashPassword(demoPassword());
+  const borrower = await ctx.database.transaction(async (trx) => {
+    const invite = await createInvitation(trx, {
+      note: 'demo borrower',
+      maxUses: 1,
+      operatorId: Number(operator.id),
+      nowMs,
+    });
+    await trx.updateTable('invitations').set({ uses: 1 }).where('code', '=', invite.code).execute();
+    return trx
+      .insertInto('users')
+      .values({
+        phone: DEMO_BORROWER_PHONE,
+        passwordHash: borrowerHash,
+        nickname: 'Demo Borrower',
+        avatar: null,
+        email: null,
+        lang: DEFAULT_LANGUAGE,
+        tradingPasswordHash: null,
+        inviteCode: invite.code,
+        createdAt: nowMs,
+        updatedAt: nowMs,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
+  const borrowerId = Number(borrower.id);
+  await submitVerification(ctx, borrowerId, {
+    fields: { realName: DEMO_BORROWER_NAME, idNumber: 'T22000129', docType: 'id_card' },
+    front: await demoDocument(60),
+    back: await demoDocument(110),
+  });
+  await ctx.database.transaction(async (trx) => {
+    await approveSubmission(trx, { userId: borrowerId, operatorId: Number(operator.id), nowMs });
+    await appendAudit(trx, {
+      operatorId: Number(operator.id),
+      operatorUsername: DEMO_OPERATOR,
+      action: 'kyc.approve',
+      target: String(borrowerId),
+      details: { seed: true },
+      ip: null,
+      atMs: nowMs,
+    });
+  });
+  await runCommand(
+    ctx,
+    borrowerId,
+    'demo-seed-pending-loan',
+    applyForLoan(ctx, { userId: borrowerId, amount: DEMO_PENDING_LOAN, termDays: 90, purpose: 'Used car' }),
   );
 }

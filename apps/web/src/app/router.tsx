@@ -100,6 +100,15 @@ const SubscriptionRecordsRoute = lazy(() =>
 const AllocationRecordsRoute = lazy(() =>
   import('../features/ipo/routes/records-routes').then((m) => ({ default: m.AllocationRecordsRoute })),
 );
+const LoanApplyRoute = lazy(() =>
+  import('../features/loans/routes/loan-apply-route').then((m) => ({ default: m.LoanApplyRoute })),
+);
+const LoanRecordsRoute = lazy(() =>
+  import('../features/loans/routes/loan-records-route').then((m) => ({ default: m.LoanRecordsRoute })),
+);
+const LoanDetailRoute = lazy(() =>
+  import('../features/loans/routes/loan-detail-route').then((m) => ({ default: m.LoanDetailRoute })),
+);
 const BlockTradeRoute = lazy(() =>
   import('../features/blocktrade/routes/block-trade-route').then((m) => ({ default: m.BlockTradeRoute })),
 );
@@ -178,6 +187,9 @@ export function AppRoutes() {
           <Route path={paths.allocationRecords.path} element={<AllocationRecordsRoute />} />
           <Route path={paths.blockTrade.path} element={<BlockTradeRoute />} />
           <Route path={paths.blockTradeRecords.path} element={<BlockTradeRecordsRoute />} />
+          <Route path={paths.loan.path} element={<LoanApplyRoute />} />
+          <Route path={paths.loanRecords.path} element={<LoanRecordsRoute />} />
+          <Route path={paths.loanDetail.path} element={<LoanDetailRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

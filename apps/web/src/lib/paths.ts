@@ -151,6 +151,10 @@ export const paths = {
   /** Allocation records: the draws' outcomes with what was captured and released. */
   allocationRecords: route('/ucenter/allocation'),
   /** Open block-trade offers and the order sheet. */
+  /** Loans (issue 14): the application, the records and one loan with its repayment. */
+  loan: route('/loan'),
+  loanRecords: route('/loan/records'),
+  loanDetail: { path: '/loan/:id', getHref: (id: number) => `/loan/${id}` },
   blockTrade: route('/shares/dzjy'),
   blockTradeRecords: {
     path: '/shares/dzjy-record',

@@ -31,6 +31,7 @@ export const sampleAssets: Assets = {
   fundPending: '0.00',
   loanOutstanding: '0.00',
   totalAssets: '5000.00',
+  netAssets: '5000.00',
   creditPoints: 1250,
   level: 3,
   currency: 'EUR',

@@ -26,6 +26,18 @@ export const rejectSettingsChangeBody = z.strictObject({ reason: z.string().trim
 export const RATE_PATTERN = /^(0|1|0\.\d{1,6}|1\.0{1,6})$/;
 const rate = z.string().regex(RATE_PATTERN, 'must be a decimal fraction between 0 and 1');
 
+/** An annual percentage with up to four decimals, at most 100 ("8.00" = 8 % a year). */
+export const PERCENT_PATTERN = /^(100(\.0{1,4})?|\d{1,2}(\.\d{1,4})?)$/;
+/** Loan terms in days, comma-separated, each 1..3650 ("30,90,180,365"). */
+export const TERMS_PATTERN = /^([1-9]\d{0,3})(,[1-9]\d{0,3}){0,11}$/;
+
+/** The terms of a `loanTermsDays` setting, ascending, without repeats; null when it is not such a list. */
+export function parseLoanTerms(text: string): number[] | null {
+  if (!TERMS_PATTERN.test(text)) return null;
+  const days = [...new Set(text.split(',').map(Number))].sort((a, b) => a - b);
+  return days.every((d) => d <= 3650) ? days : null;
+}
+
 /** The fees and limits an operator sets (GET/PUT /api/admin/settings): amounts and rates as strings. */
 export const feeSettings = z.object({
   minDeposit: amount,
@@ -40,6 +52,17 @@ export const feeSettings = z.object({
   tPlusOne: z.string().regex(/^(true|false)$/, 'must be true or false'),
   maxDeposit: amount,
   maxDepositsPerDay: amount,
+  // Loans (issue 14).
+  loanAnnualRate: z.string().regex(PERCENT_PATTERN, 'must be a percentage from 0 to 100'),
+  loanTermsDays: z
+    .string()
+    .regex(TERMS_PATTERN, 'must be days separated by commas')
+    .refine((text) => parseLoanTerms(text) !== null, 'each term must be 1 to 3650 days'),
+  loanLimitLevel1: amount,
+  loanLimitLevel2: amount,
+  loanLimitLevel3: amount,
+  loanLimitLevel4: amount,
+  loanLimitLevel5: amount,
 });
 export type FeeSettings = z.infer<typeof feeSettings>;
 

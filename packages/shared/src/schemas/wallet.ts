@@ -77,8 +77,12 @@ export const assets = z.object({
   floatingPnl: z.string(),
   fund: z.string(),
   fundPending: z.string(),
+  /** Principal + interest owed on loans. */
   loanOutstanding: z.string(),
+  /** Gross: cash + frozen + market value + fund + fund pending (no loan subtracted). */
   totalAssets: z.string(),
+  /** Total assets − the loan outstanding. */
+  netAssets: z.string(),
   creditPoints: z.number().int(),
   level: z.number().int(),
   currency: z.string(),

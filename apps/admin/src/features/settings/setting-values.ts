@@ -1,9 +1,13 @@
 import { AMOUNT_PATTERN, formatMinor, parseAmount } from '@bourse/shared/money';
 import { LOCALES, type Language } from '@bourse/shared/languages';
-import { RATE_PATTERN } from '@bourse/shared/schemas/settings-admin';
+import { PERCENT_PATTERN, RATE_PATTERN, parseLoanTerms } from '@bourse/shared/schemas/settings-admin';
 
 export const isAmount = (value: string): boolean => AMOUNT_PATTERN.test(value);
 export const isRate = (value: string): boolean => RATE_PATTERN.test(value);
+/** An annual percentage such as 8.00 (the loan rate). */
+export const isPercent = (value: string): boolean => PERCENT_PATTERN.test(value);
+/** Loan terms in days, comma-separated, such as 30,90,180,365. */
+export const isTerms = (value: string): boolean => parseLoanTerms(value) !== null;
 
 /** "2.5" → "2.50": amounts are stored with exactly two decimals, as everywhere on the wire. */
 export function normalizeAmount(value: string): string {

@@ -20,7 +20,7 @@ export interface PortfolioFigures {
   floatingPnlMinor: number;
   fundMinor: number;
   fundPendingMinor: number;
-  /** Owed: subtracted from the total. */
+  /** Owed on loans (principal + interest): shown against the total, subtracted for net assets. */
   loanMinor: number;
 }
 
@@ -89,7 +89,9 @@ export async function getAssets(ctx: AppContext, userId: number): Promise<Assets
     fund: formatMinor(fund),
     fundPending: formatMinor(fundPending),
     loanOutstanding: formatMinor(loan),
-    totalAssets: formatMinor(cash + frozen + marketValue + fund + fundPending - loan),
+    // Gross: everything the investor holds; the loan is shown against it (net assets).
+    totalAssets: formatMinor(cash + frozen + marketValue + fund + fundPending),
+    netAssets: formatMinor(cash + frozen + marketValue + fund + fundPending - loan),
     creditPoints: standing.creditPoints,
     level: standing.level,
     currency: ctx.ledger.currency,

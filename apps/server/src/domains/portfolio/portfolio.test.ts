@@ -22,6 +22,7 @@ describe.each(DIALECTS)('portfolio on %s', (dialect) => {
       fund: '0.00',
       loanOutstanding: '0.00',
       totalAssets: '1000.00',
+      netAssets: '1000.00',
     });
 
     // A new money domain (say, the balance product and a loan) registers its part of the figures.
@@ -30,7 +31,7 @@ describe.each(DIALECTS)('portfolio on %s', (dialect) => {
       contribute: async (_db, forUserId) =>
         forUserId === userId ? { fundMinor: 250_00, fundPendingMinor: 12_34, loanMinor: 100_00 } : {},
     });
-    // 1,000.00 cash + 250.00 fund + 12.34 pending − 100.00 loan = 1,162.34
+    // Gross: 1,000.00 cash + 250.00 fund + 12.34 pending = 1,262.34; net of the 100.00 loan: 1,162.34
     expect(await assets(token)).toMatchObject({
       cash: '1000.00',
       available: '1000.00',
@@ -38,7 +39,8 @@ describe.each(DIALECTS)('portfolio on %s', (dialect) => {
       fund: '250.00',
       fundPending: '12.34',
       loanOutstanding: '100.00',
-      totalAssets: '1162.34',
+      totalAssets: '1262.34',
+      netAssets: '1162.34',
     });
   });
 

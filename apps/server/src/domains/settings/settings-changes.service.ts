@@ -27,6 +27,8 @@ const lowerRate: Loosens = (from, to) => rateMillionths(to) < rateMillionths(fro
  *   them lets no money out and no one around a limit.
  * - `tPlusOne`: the exchange's settlement rule for selling shares bought today, set to match the
  *   market; sale proceeds settle on the next business day either way.
+ * - `loanAnnualRate`, `loanTermsDays`: the price and the terms of a loan, fixed on each loan when it
+ *   is passed; the amount lent is bounded by the per-level limits, which are money controls.
  */
 export const LOOSENING: Partial<Record<SettingKey, Loosens>> = {
   // 0 switches four eyes off: no threshold is the loosest of all.
@@ -45,6 +47,12 @@ export const LOOSENING: Partial<Record<SettingKey, Loosens>> = {
   // More money in per deposit and per day than the anti-fraud limits allow today.
   maxDeposit: higherAmount,
   maxDepositsPerDay: higherAmount,
+  // More money lent to an investor of a level than the credit policy allows today.
+  loanLimitLevel1: higherAmount,
+  loanLimitLevel2: higherAmount,
+  loanLimitLevel3: higherAmount,
+  loanLimitLevel4: higherAmount,
+  loanLimitLevel5: higherAmount,
 };
 
 export function loosens(key: SettingKey, from: string, to: string): boolean {

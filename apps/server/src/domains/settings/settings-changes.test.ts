@@ -26,6 +26,10 @@ describe('which settings changes loosen a money control', () => {
     ['minDeposit', '100.00', '50.00', false], // money coming in: no control
     ['minTransfer', '100.00', '1.00', false],
     ['tPlusOne', 'true', 'false', false], // the exchange's settlement rule
+    ['loanLimitLevel1', '5000.00', '5000.01', true], // more lent to an investor of a level
+    ['loanLimitLevel5', '100000.00', '50000.00', false],
+    ['loanAnnualRate', '8.00', '6.00', false], // the price of a loan, fixed on each when passed
+    ['loanTermsDays', '30,90', '30,90,365', false],
   ] as const)('%s %s → %s loosens: %s', (key, from, to, expected) => {
     expect(loosens(key, from, to)).toBe(expected);
   });

@@ -23,6 +23,17 @@ export const SETTING_DEFAULTS = {
   maxDeposit: '50000.00',
   /** The most an investor's deposits and transfers in may add up to per business-calendar day. */
   maxDepositsPerDay: '100000.00',
+  // Loans (issue 14).
+  /** The annual interest rate of a loan passed from now on, in percent ("8.00" = 8 % a year). */
+  loanAnnualRate: '8.00',
+  /** The terms an investor may apply for, in calendar days, comma-separated. */
+  loanTermsDays: '30,90,180,365',
+  /** The most an investor of each member level (1..5) may owe in principal, this application included. */
+  loanLimitLevel1: '5000.00',
+  loanLimitLevel2: '10000.00',
+  loanLimitLevel3: '20000.00',
+  loanLimitLevel4: '50000.00',
+  loanLimitLevel5: '100000.00',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -27,8 +27,9 @@ export function registerWalletPortfolio(ctx: AppContext): void {
   registerPortfolioContributor(ctx, {
     name: 'wallet',
     async contribute(db, userId) {
-      const { cash, frozen, fund, fund_pending: fundPending, loan } = await ctx.ledger.userBalances(db, userId);
-      return { cashMinor: cash, frozenMinor: frozen, fundMinor: fund, fundPendingMinor: fundPending, loanMinor: loan };
+      // The `loan` account is the loans domain's contributor's (loans.service.ts).
+      const { cash, frozen, fund, fund_pending: fundPending } = await ctx.ledger.userBalances(db, userId);
+      return { cashMinor: cash, frozenMinor: frozen, fundMinor: fund, fundPendingMinor: fundPending };
     },
   });
 }

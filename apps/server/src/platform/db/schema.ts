@@ -277,6 +277,67 @@ export interface BlockOrdersTable {
   decidedAt: Ms | null;
 }
 
+/** An investor's loan: the application, the decision, and once passed what is owed (issue 14). */
+export interface LoansTable {
+  id: Id;
+  userId: number;
+  amountMinor: number;
+  termDays: number;
+  purpose: string;
+  status: Generated<string>;
+  reason: string | null;
+  /** Operators who must pass it (1, or 2 at or above the four-eyes threshold), fixed when applied for. */
+  approvalsRequired: Generated<number>;
+  approvedBy: number | null;
+  approvedAt: Ms | null;
+  decidedBy: number | null;
+  decidedAt: Ms | null;
+  /** The annual rate in force when it was passed, in ppm. */
+  ratePpm: number | null;
+  passedDate: string | null;
+  dueDate: string | null;
+  principalOutstandingMinor: Generated<number>;
+  interestOutstandingMinor: Generated<number>;
+  interestAccruedMinor: Generated<number>;
+  repaidMinor: Generated<number>;
+  /** The accrual's carried fraction of a cent (a bigint numerator as text). */
+  carry: Generated<string>;
+  accruedThrough: string | null;
+  nextAccrualAt: Ms | null;
+  remindAt: Ms | null;
+  remindedAt: Ms | null;
+  repaidAt: Ms | null;
+  /** 1 when repaid on or before the due date, 0 after it; null until repaid. */
+  repaidOnTime: number | null;
+  requestKey: string;
+  createdAt: Ms;
+  updatedAt: Ms;
+}
+
+/** One calendar day of a loan's interest (unique per loan and day). */
+export interface LoanInterestDaysTable {
+  id: Id;
+  loanId: number;
+  day: string;
+  principalMinor: number;
+  ratePpm: number;
+  interestMinor: number;
+  carryAfter: string;
+  createdAt: Ms;
+}
+
+/** One repayment of a loan, split interest first. */
+export interface LoanRepaymentsTable {
+  id: Id;
+  loanId: number;
+  userId: number;
+  amountMinor: number;
+  interestMinor: number;
+  principalMinor: number;
+  requestKey: string;
+  createdAt: Ms;
+}
+
 export interface SettingsChangesTable {
   id: Id;
   /** JSON `{ "<setting>": { "from": "…", "to": "…" } }`. */
@@ -501,6 +562,9 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   blockOffers: BlockOffersTable;
   blockOrders: BlockOrdersTable;
+  loans: LoansTable;
+  loanInterestDays: LoanInterestDaysTable;
+  loanRepayments: LoanRepaymentsTable;
   ledgerAccounts: LedgerAccountsTable;
   journalEntries: JournalEntriesTable;
   postings: PostingsTable;

@@ -17,6 +17,13 @@ const STORED: FeeSettings = {
   fourEyesThreshold: '10000.00',
   maxDeposit: '50000.00',
   maxDepositsPerDay: '100000.00',
+  loanAnnualRate: '8.00',
+  loanTermsDays: '30,90,180,365',
+  loanLimitLevel1: '5000.00',
+  loanLimitLevel2: '10000.00',
+  loanLimitLevel3: '20000.00',
+  loanLimitLevel4: '50000.00',
+  loanLimitLevel5: '100000.00',
 };
 
 const change = (overrides: Partial<SettingsChange> = {}): SettingsChange => ({

@@ -20,6 +20,13 @@ const LABELLED = [
   'fourEyesThreshold',
   'maxDeposit',
   'maxDepositsPerDay',
+  'loanAnnualRate',
+  'loanTermsDays',
+  'loanLimitLevel1',
+  'loanLimitLevel2',
+  'loanLimitLevel3',
+  'loanLimitLevel4',
+  'loanLimitLevel5',
 ] as const;
 type LabelledKey = (typeof LABELLED)[number];
 const isLabelled = (key: string): key is LabelledKey => (LABELLED as readonly string[]).includes(key);

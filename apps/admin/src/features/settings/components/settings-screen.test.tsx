@@ -17,6 +17,13 @@ const STORED: FeeSettings = {
   fourEyesThreshold: '10000.00',
   maxDeposit: '50000.00',
   maxDepositsPerDay: '100000.00',
+  loanAnnualRate: '8.00',
+  loanTermsDays: '30,90,180,365',
+  loanLimitLevel1: '5000.00',
+  loanLimitLevel2: '10000.00',
+  loanLimitLevel3: '20000.00',
+  loanLimitLevel4: '50000.00',
+  loanLimitLevel5: '100000.00',
 };
 
 /** A settings server; `alsoChanged` stands for an edit another operator saved in the meantime. */
@@ -103,6 +110,37 @@ describe('fees and limits', () => {
     await waitFor(() => expect(field('Minimum deposit')).toHaveValue('150.00'));
     expect(field('Withdrawal fee')).toHaveValue('2.50');
     expect(field('Commission rate')).toHaveValue('0.003');
+  });
+
+  it('edits the loan rate, terms and per-level limits, refusing malformed ones first', async () => {
+    const api = stubSettingsServer();
+    const { user } = await renderApp({ token: TOKEN, path: '/settings' });
+    expect(await screen.findByRole('textbox', { name: 'Loan interest rate (% a year)' })).toHaveValue('8.00');
+    expect(field('Loan terms (days)')).toHaveValue('30,90,180,365');
+    expect(field('Loan limit, member level 3')).toHaveValue('20000.00');
+
+    await replace(user, 'Loan interest rate (% a year)', '100.5');
+    await replace(user, 'Loan terms (days)', '30;90');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Enter a percentage from 0 to 100 with at most 4 decimals, such as 8.00'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Enter terms in days separated by commas, such as 30,90,180,365')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/settings')).toHaveLength(0);
+
+    await replace(user, 'Loan interest rate (% a year)', '7.25');
+    await replace(user, 'Loan terms (days)', '30,60,90');
+    await replace(user, 'Loan limit, member level 3', '25000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Loan limit, member level 3: 20000.00 → 25000.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/settings')[0]?.body).toEqual({
+      loanAnnualRate: '7.25',
+      loanTermsDays: '30,60,90',
+      loanLimitLevel3: '25000.00',
+    });
   });
 
   it('switches the T+1 rule on, with the change confirmed as On', async () => {

@@ -8,13 +8,13 @@ import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { useFeeSettings, type FeeSettingKey } from '../api/get-fee-settings.ts';
 import { useUpdateFeeSettings } from '../api/update-fee-settings.ts';
 import { PendingSettingsChanges } from './pending-settings-changes.tsx';
-import { formatRatePercent, isAmount, isRate, normalizeAmount } from '../setting-values.ts';
+import { formatRatePercent, isAmount, isPercent, isRate, isTerms, normalizeAmount } from '../setting-values.ts';
 
-type Kind = 'amount' | 'rate' | 'switch';
+type Kind = 'amount' | 'rate' | 'percent' | 'terms' | 'switch';
 
 /** The form's sections, in the order an operator thinks of them: money in and out, its controls, then trading. */
 const GROUPS: ReadonlyArray<{
-  key: 'limits' | 'moneyControls' | 'tradingFees' | 'tradingRules';
+  key: 'limits' | 'moneyControls' | 'tradingFees' | 'tradingRules' | 'loans';
   fields: ReadonlyArray<[FeeSettingKey, Kind]>;
 }> = [
   {
@@ -45,6 +45,19 @@ const GROUPS: ReadonlyArray<{
     ],
   },
   { key: 'tradingRules', fields: [['tPlusOne', 'switch']] },
+  {
+    // A higher limit for a member level waits for a second operator's approval, like a higher deposit maximum.
+    key: 'loans',
+    fields: [
+      ['loanAnnualRate', 'percent'],
+      ['loanTermsDays', 'terms'],
+      ['loanLimitLevel1', 'amount'],
+      ['loanLimitLevel2', 'amount'],
+      ['loanLimitLevel3', 'amount'],
+      ['loanLimitLevel4', 'amount'],
+      ['loanLimitLevel5', 'amount'],
+    ],
+  },
 ];
 
 const KIND: Record<FeeSettingKey, Kind> = Object.fromEntries(GROUPS.flatMap((group) => group.fields)) as Record<
@@ -94,11 +107,15 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
     validator: (_rule: RuleObject, value: unknown) => {
       const text = typeof value === 'string' ? value.trim() : '';
       if (text === '') return Promise.reject(new Error(t('admin.settings.required')));
-      const valid = kind === 'amount' ? isAmount(text) : isRate(text);
-      if (valid) return Promise.resolve();
-      return Promise.reject(
-        new Error(t(kind === 'amount' ? 'admin.settings.amountInvalid' : 'admin.settings.rateInvalid')),
-      );
+      const check = {
+        amount: [isAmount, 'admin.settings.amountInvalid'],
+        rate: [isRate, 'admin.settings.rateInvalid'],
+        percent: [isPercent, 'admin.settings.percentInvalid'],
+        terms: [isTerms, 'admin.settings.termsInvalid'],
+      } as const;
+      const [valid, problem] = check[kind === 'switch' ? 'rate' : kind];
+      if (valid(text)) return Promise.resolve();
+      return Promise.reject(new Error(t(problem)));
     },
   });
 
@@ -177,13 +194,19 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
                   name={key}
                   label={label(key)}
                   rules={[rule(kind)]}
-                  extra={kind === 'rate' ? <RatePercent form={form} name={key} language={language} /> : undefined}
+                  extra={
+                    kind === 'rate' ? (
+                      <RatePercent form={form} name={key} language={language} />
+                    ) : kind === 'percent' ? (
+                      t('admin.settings.percentHint')
+                    ) : undefined
+                  }
                 >
                   {/* Text, not a number input: a number input would round through a float. An amount's
                     suffix is there from the start (antd remounts an input whose suffix appears later,
                     which would take the focus away mid-typing). */}
                   <Input
-                    inputMode="decimal"
+                    inputMode={kind === 'terms' ? 'text' : 'decimal'}
                     autoComplete="off"
                     spellCheck={false}
                     suffix={kind === 'amount' ? (currency ?? ' ') : undefined}

@@ -42,12 +42,17 @@ export function AssetsOverview({ assets, variant, actions }: AssetsOverviewProps
     if (!isZero(assets.fundPending)) {
       items.push({ key: 'fundPending', label: t('assets.fundPending'), value: money(assets.fundPending) });
     }
-    if (!isZero(assets.loanOutstanding)) {
-      items.push({ key: 'loan', label: t('assets.loanOutstanding'), value: money(assets.loanOutstanding) });
-    }
     items.push(
       { key: 'credit', label: t('assets.creditPoints'), value: formatNumber(assets.creditPoints, lang) },
       { key: 'level', label: t('assets.memberLevel'), value: formatNumber(assets.level, lang) },
+    );
+  }
+
+  // A loan is shown against the (gross) total: what is owed, and what is left net of it.
+  if (!isZero(assets.loanOutstanding)) {
+    items.push(
+      { key: 'loan', label: t('assets.loanOutstanding'), value: money(assets.loanOutstanding) },
+      { key: 'netAssets', label: t('assets.netAssets'), value: money(assets.netAssets) },
     );
   }
 

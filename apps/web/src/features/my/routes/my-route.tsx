@@ -47,6 +47,7 @@ export function MyRoute({ investmentsSection }: MyRouteProps = {}) {
       to: paths.realNameAuthentication.getHref(),
       ...(user.data ? { extra: <KycStatusTag status={user.data.kycStatus} /> } : {}),
     },
+    { key: 'loans', kind: 'link', label: t('my.loans'), to: paths.loan.getHref() },
     { key: 'settings', kind: 'link', label: t('my.settings'), to: paths.setting.getHref() },
     { key: 'password', kind: 'link', label: t('my.changePassword'), to: paths.changePassword.getHref() },
     {

@@ -21,7 +21,7 @@ describe('personal centre (/personCenter)', () => {
     logIn();
     mockFetch({
       'GET /api/user/assets': () =>
-        ok({ ...sampleAssets, fundPending: '25.00', loanOutstanding: '100.00' } satisfies Assets),
+        ok({ ...sampleAssets, fundPending: '25.00', loanOutstanding: '100.00', netAssets: '4900.00' } satisfies Assets),
       'GET /api/user/info': () => ok({ ...sampleUser, hasTradingPassword: true }),
     });
     renderApp('/personCenter');
@@ -38,6 +38,8 @@ describe('personal centre (/personCenter)', () => {
     expect(figure(overview, 'Balance product')).toHaveTextContent('€500.00');
     expect(figure(overview, 'Balance product (settling)')).toHaveTextContent('€25.00');
     expect(figure(overview, 'Loan outstanding')).toHaveTextContent('€100.00');
+    // The total is gross; the loan is shown against it.
+    expect(figure(overview, 'Net assets')).toHaveTextContent('€4,900.00');
     expect(figure(overview, 'Credit points')).toHaveTextContent('1,250');
     expect(figure(overview, 'Member level')).toHaveTextContent('3');
   });

@@ -156,6 +156,10 @@ export const ERROR_STATUS = {
   BLOCK_OFFER_TERMS_LOCKED: 409,
   BLOCK_OFFER_NOT_EDITABLE: 409,
   BLOCK_OFFER_ALREADY_CANCELLED: 409,
+  // Credit points and member level.
+  MEMBER_RULE_NOT_FOUND: 404,
+  MEMBER_RULE_POINTS_INVALID: 400,
+  MEMBER_TIERS_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,7 +11,12 @@ import { REPO_ROOT } from '../platform/config.ts';
  * and fails on any SQL string or Kysely table name that names another domain's table.
  */
 const FOREIGN_TABLES = ['instruments', 'users', 'settings', 'operators'] as const;
-const SCANNED = ['apps/server/src/domains/trading', 'apps/server/src/domains/wallet', 'apps/server/src/domains/ipo'];
+const SCANNED = [
+  'apps/server/src/domains/trading',
+  'apps/server/src/domains/wallet',
+  'apps/server/src/domains/ipo',
+  'apps/server/src/domains/members',
+];
 
 const names = FOREIGN_TABLES.join('|');
 /** A Kysely table or column reference: `'users'`, `'instruments as i'`, `'settings.value'`. */

@@ -934,6 +934,7 @@ export const de: Catalog = {
     levelMeaning: 'Ihre Stufe richtet sich nach Ihrem Gesamtvermögen und wird am Ende jedes Tages überprüft.',
     nextLevel: 'Mit {{amount}} mehr Gesamtvermögen erreichen Sie {{name}}.',
     topLevel: 'Sie haben die höchste Stufe erreicht.',
+    nextLevelReached: 'Ihr Gesamtvermögen reicht bereits für {{name}}: Ihre Stufe steigt am Ende des Tages.',
     progressLabel: 'Fortschritt bis {{name}}',
     tiersTitle: 'Stufen',
     tierMinimum: 'Gesamtvermögen ab {{amount}}',

@@ -928,6 +928,7 @@ export const en = {
     levelMeaning: 'Your level follows your total assets and is reviewed at the end of every day.',
     nextLevel: '{{amount}} more in total assets takes you to {{name}}.',
     topLevel: 'You have reached the highest level.',
+    nextLevelReached: 'Your total assets already reach {{name}}: your level rises at the end of the day.',
     progressLabel: 'Progress to {{name}}',
     tiersTitle: 'Levels',
     tierMinimum: 'Total assets from {{amount}}',

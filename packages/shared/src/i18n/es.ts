@@ -933,6 +933,7 @@ export const es: Catalog = {
     levelMeaning: 'Su nivel depende de su patrimonio total y se revisa al final de cada día.',
     nextLevel: 'Con {{amount}} más de patrimonio total alcanzará el nivel {{name}}.',
     topLevel: 'Ha alcanzado el nivel más alto.',
+    nextLevelReached: 'Su patrimonio total ya alcanza el nivel {{name}}: su nivel sube al final del día.',
     progressLabel: 'Progreso hacia {{name}}',
     tiersTitle: 'Niveles',
     tierMinimum: 'Patrimonio total desde {{amount}}',

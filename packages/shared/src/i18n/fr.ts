@@ -937,6 +937,7 @@ export const fr: Catalog = {
     levelMeaning: 'Votre niveau suit votre patrimoine total et il est revu à la fin de chaque journée.',
     nextLevel: 'Encore {{amount}} de patrimoine total et vous atteignez le niveau {{name}}.',
     topLevel: 'Vous avez atteint le niveau le plus élevé.',
+    nextLevelReached: 'Votre patrimoine total atteint déjà le niveau {{name}} : votre niveau monte à la fin de la journée.',
     progressLabel: 'Progression vers {{name}}',
     tiersTitle: 'Niveaux',
     tierMinimum: 'Patrimoine total à partir de {{amount}}',

@@ -934,6 +934,7 @@ export const it: Catalog = {
     levelMeaning: 'Il suo livello segue il suo patrimonio totale e viene rivisto alla fine di ogni giorno.',
     nextLevel: 'Con altri {{amount}} di patrimonio totale raggiunge il livello {{name}}.',
     topLevel: 'Ha raggiunto il livello più alto.',
+    nextLevelReached: 'Il suo patrimonio totale raggiunge già il livello {{name}}: il suo livello sale alla fine della giornata.',
     progressLabel: 'Avanzamento verso {{name}}',
     tiersTitle: 'Livelli',
     tierMinimum: 'Patrimonio totale da {{amount}}',

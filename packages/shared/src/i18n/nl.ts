@@ -935,6 +935,7 @@ export const nl: Catalog = {
     levelMeaning: 'Uw niveau volgt uw totale vermogen en wordt aan het einde van elke dag herzien.',
     nextLevel: 'Met {{amount}} meer totaal vermogen bereikt u niveau {{name}}.',
     topLevel: 'U hebt het hoogste niveau bereikt.',
+    nextLevelReached: 'Uw totale vermogen bereikt al niveau {{name}}: uw niveau stijgt aan het einde van de dag.',
     progressLabel: 'Voortgang naar {{name}}',
     tiersTitle: 'Niveaus',
     tierMinimum: 'Totaal vermogen vanaf {{amount}}',

@@ -931,6 +931,7 @@ export const pt: Catalog = {
     levelMeaning: 'O seu nível acompanha o seu património total e é revisto no fim de cada dia.',
     nextLevel: 'Com mais {{amount}} de património total chega ao nível {{name}}.',
     topLevel: 'Chegou ao nível mais alto.',
+    nextLevelReached: 'O seu património total já chega ao nível {{name}}: o seu nível sobe no fim do dia.',
     progressLabel: 'Progresso até {{name}}',
     tiersTitle: 'Níveis',
     tierMinimum: 'Património total a partir de {{amount}}',

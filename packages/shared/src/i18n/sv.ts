@@ -931,6 +931,7 @@ export const sv: Catalog = {
     levelMeaning: 'Din nivå följer dina totala tillgångar och ses över i slutet av varje dag.',
     nextLevel: 'Med {{amount}} mer i totala tillgångar når du {{name}}.',
     topLevel: 'Du har nått den högsta nivån.',
+    nextLevelReached: 'Dina totala tillgångar når redan {{name}}: din nivå höjs i slutet av dagen.',
     progressLabel: 'Framsteg mot {{name}}',
     tiersTitle: 'Nivåer',
     tierMinimum: 'Totala tillgångar från {{amount}}',

@@ -920,6 +920,7 @@ export const zhCN: Catalog = {
     levelMeaning: '您的等级取决于您的总资产，每天日终重新评定。',
     nextLevel: '总资产再增加 {{amount}} 即可升至{{name}}。',
     topLevel: '您已达到最高等级。',
+    nextLevelReached: '您的总资产已达到{{name}}标准：等级将在日终提升。',
     progressLabel: '距{{name}}的进度',
     tiersTitle: '等级',
     tierMinimum: '总资产 {{amount}} 起',

@@ -919,6 +919,7 @@ export const zhTW: Catalog = {
     levelMeaning: '您的等級取決於您的總資產，每天日終重新評定。',
     nextLevel: '總資產再增加 {{amount}} 即可升至{{name}}。',
     topLevel: '您已達到最高等級。',
+    nextLevelReached: '您的總資產已達到{{name}}標準：等級將於日終提升。',
     progressLabel: '距{{name}}的進度',
     tiersTitle: '等級',
     tierMinimum: '總資產 {{amount}} 起',

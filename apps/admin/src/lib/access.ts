@@ -21,6 +21,8 @@ export const SECTION_ROLES = {
   blockTrades: ['admin', 'finance'],
   ledger: ['admin', 'finance'],
   settings: ['admin', 'finance'],
+  // Point rules and level tiers: finance and administrators change them, compliance reads them.
+  members: INVESTOR_MONEY_ROLES,
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -43,6 +45,7 @@ export const SECTIONS: readonly Section[] = [
   'blockTrades',
   'ledger',
   'settings',
+  'members',
   'audit',
 ];
 

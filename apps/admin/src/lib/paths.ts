@@ -18,5 +18,6 @@ export const paths = {
   blockTrades: { path: '/block-trades', getHref: () => '/block-trades' },
   ledger: { path: '/ledger', getHref: () => '/ledger' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  members: { path: '/members', getHref: () => '/members' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

@@ -396,7 +396,8 @@ export const de: Catalog = {
     offline: 'Nicht erreichbar',
   },
   notify: {
-    memberLevelChanged: 'Ihre Mitgliedsstufe hat sich von Stufe {{from}} auf Stufe {{to}} geändert. Was sie bedeutet, sehen Sie im persönlichen Bereich.',
+    memberLevelChanged:
+      'Ihre Mitgliedsstufe hat sich von Stufe {{from}} auf Stufe {{to}} geändert. Was sie bedeutet, sehen Sie im persönlichen Bereich.',
     ipoSubscribed: 'Sie haben {{lots}} Lose {{name}} gezeichnet; {{amount}} sind bis zur Zuteilung reserviert.',
     ipoCancelled:
       'Die Neuemission {{name}} wurde abgesagt: {{reason}}. Die reservierten {{amount}} stehen Ihnen wieder zur Verfügung.',
@@ -930,7 +931,8 @@ export const de: Catalog = {
       level4: 'Platin',
       level5: 'Diamant',
     },
-    pointsMeaning: 'Bonuspunkte erhalten Sie für die Identitätsprüfung, Ihre erste Einzahlung und pünktlich zurückgezahlte Kredite; eine verspätete Rückzahlung kostet Punkte.',
+    pointsMeaning:
+      'Bonuspunkte erhalten Sie für die Identitätsprüfung, Ihre erste Einzahlung und pünktlich zurückgezahlte Kredite; eine verspätete Rückzahlung kostet Punkte.',
     levelMeaning: 'Ihre Stufe richtet sich nach Ihrem Gesamtvermögen und wird am Ende jedes Tages überprüft.',
     nextLevel: 'Mit {{amount}} mehr Gesamtvermögen erreichen Sie {{name}}.',
     topLevel: 'Sie haben die höchste Stufe erreicht.',
@@ -954,7 +956,8 @@ export const de: Catalog = {
   errors: {
     MEMBER_RULE_NOT_FOUND: 'Eine Bonuspunkte-Regel {{code}} gibt es nicht.',
     MEMBER_RULE_POINTS_INVALID: 'Die Punkte dieser Regel müssen eine ganze Zahl von {{min}} bis {{max}} sein.',
-    MEMBER_TIERS_INVALID: 'Geben Sie für jede der Stufen 1 bis 5 ein Minimum an: Stufe 1 bei 0.00 und jede Stufe höher als die vorige, als Beträge wie 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Geben Sie für jede der Stufen 1 bis 5 ein Minimum an: Stufe 1 bei 0.00 und jede Stufe höher als die vorige, als Beträge wie 10000.00.',
     VALIDATION_FAILED: 'Ungültige Eingabe: {{detail}}',
     UNKNOWN_FIELD: 'Die Anfrage enthält ein unzulässiges Feld: {{field}}',
     MALFORMED_BODY: 'Die Anfrage konnte nicht gelesen werden',
@@ -1147,7 +1150,8 @@ export const de: Catalog = {
       pointsHintAward: 'Eine ganze Zahl von 1 bis 10.000',
       pointsHintDeduct: 'Eine ganze Zahl von −10.000 bis −1',
       tiersTitle: 'Stufen der Mitgliedschaft',
-      tiersHint: 'Jede Stufe verlangt mindestens das angegebene Gesamtvermögen. Stufe 1 beginnt bei 0.00, jede Stufe verlangt mehr als die vorige. Die Stufen der Anleger folgen bei der nächsten Überprüfung zum Tagesende.',
+      tiersHint:
+        'Jede Stufe verlangt mindestens das angegebene Gesamtvermögen. Stufe 1 beginnt bei 0.00, jede Stufe verlangt mehr als die vorige. Die Stufen der Anleger folgen bei der nächsten Überprüfung zum Tagesende.',
       level: 'Stufe',
       minTotalAssets: 'Mindest-Gesamtvermögen',
       tiersSaved: 'Stufen gespeichert',

@@ -393,7 +393,8 @@ export const en = {
     offline: 'Offline',
   },
   notify: {
-    memberLevelChanged: 'Your member level has changed from level {{from}} to level {{to}}. The personal centre shows what it means.',
+    memberLevelChanged:
+      'Your member level has changed from level {{from}} to level {{to}}. The personal centre shows what it means.',
     ipoSubscribed: 'You subscribed {{lots}} lots of {{name}}; {{amount}} is held until the allocation.',
     ipoCancelled: 'The new issue {{name}} was cancelled: {{reason}}. The {{amount}} held is available again.',
     ipoAllotted: '{{name}}: you were allotted {{lots}} lots for {{amount}}; {{refund}} has been returned to your cash.',
@@ -924,7 +925,8 @@ export const en = {
       level4: 'Platinum',
       level5: 'Diamond',
     },
-    pointsMeaning: 'You earn credit points for verifying your identity, for your first deposit and for repaying loans on time; a late repayment costs points.',
+    pointsMeaning:
+      'You earn credit points for verifying your identity, for your first deposit and for repaying loans on time; a late repayment costs points.',
     levelMeaning: 'Your level follows your total assets and is reviewed at the end of every day.',
     nextLevel: '{{amount}} more in total assets takes you to {{name}}.',
     topLevel: 'You have reached the highest level.',
@@ -948,7 +950,8 @@ export const en = {
   errors: {
     MEMBER_RULE_NOT_FOUND: 'There is no credit point rule {{code}}.',
     MEMBER_RULE_POINTS_INVALID: 'Points for this rule must be a whole number from {{min}} to {{max}}.',
-    MEMBER_TIERS_INVALID: 'Give a minimum for each of the levels 1 to 5: level 1 at 0.00 and each level more than the one before, as amounts like 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Give a minimum for each of the levels 1 to 5: level 1 at 0.00 and each level more than the one before, as amounts like 10000.00.',
     VALIDATION_FAILED: 'The input is invalid: {{detail}}',
     UNKNOWN_FIELD: 'The request contains a field that is not allowed: {{field}}',
     MALFORMED_BODY: 'The request could not be read',
@@ -1134,7 +1137,8 @@ export const en = {
       pointsHintAward: 'A whole number from 1 to 10,000',
       pointsHintDeduct: 'A whole number from −10,000 to −1',
       tiersTitle: 'Member level tiers',
-      tiersHint: 'Each level needs at least the total assets shown. Level 1 starts at 0.00 and each level needs more than the one before. Investors\' levels follow at the next end-of-day review.',
+      tiersHint:
+        "Each level needs at least the total assets shown. Level 1 starts at 0.00 and each level needs more than the one before. Investors' levels follow at the next end-of-day review.",
       level: 'Level',
       minTotalAssets: 'Minimum total assets',
       tiersSaved: 'Level tiers saved',

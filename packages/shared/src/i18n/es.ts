@@ -396,7 +396,8 @@ export const es: Catalog = {
     offline: 'Fuera de línea',
   },
   notify: {
-    memberLevelChanged: 'Su nivel de miembro ha cambiado del nivel {{from}} al nivel {{to}}. En el centro personal verá lo que significa.',
+    memberLevelChanged:
+      'Su nivel de miembro ha cambiado del nivel {{from}} al nivel {{to}}. En el centro personal verá lo que significa.',
     ipoSubscribed: 'Ha suscrito {{lots}} lotes de {{name}}; {{amount}} quedan retenidos hasta la adjudicación.',
     ipoCancelled:
       'La nueva emisión de {{name}} se ha cancelado: {{reason}}. Los {{amount}} retenidos vuelven a estar disponibles.',
@@ -929,7 +930,8 @@ export const es: Catalog = {
       level4: 'Platino',
       level5: 'Diamante',
     },
-    pointsMeaning: 'Gana puntos de crédito al verificar su identidad, con su primer depósito y al devolver préstamos a tiempo; una devolución tardía le cuesta puntos.',
+    pointsMeaning:
+      'Gana puntos de crédito al verificar su identidad, con su primer depósito y al devolver préstamos a tiempo; una devolución tardía le cuesta puntos.',
     levelMeaning: 'Su nivel depende de su patrimonio total y se revisa al final de cada día.',
     nextLevel: 'Con {{amount}} más de patrimonio total alcanzará el nivel {{name}}.',
     topLevel: 'Ha alcanzado el nivel más alto.',
@@ -953,7 +955,8 @@ export const es: Catalog = {
   errors: {
     MEMBER_RULE_NOT_FOUND: 'No existe la regla de puntos de crédito {{code}}.',
     MEMBER_RULE_POINTS_INVALID: 'Los puntos de esta regla deben ser un número entero de {{min}} a {{max}}.',
-    MEMBER_TIERS_INVALID: 'Indique un mínimo para cada uno de los niveles 1 a 5: el nivel 1 en 0.00 y cada nivel mayor que el anterior, como importes del tipo 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Indique un mínimo para cada uno de los niveles 1 a 5: el nivel 1 en 0.00 y cada nivel mayor que el anterior, como importes del tipo 10000.00.',
     VALIDATION_FAILED: 'Datos no válidos: {{detail}}',
     UNKNOWN_FIELD: 'La solicitud contiene un campo no permitido: {{field}}',
     MALFORMED_BODY: 'No se ha podido leer la solicitud',
@@ -1142,7 +1145,8 @@ export const es: Catalog = {
       pointsHintAward: 'Un número entero de 1 a 10.000',
       pointsHintDeduct: 'Un número entero de −10.000 a −1',
       tiersTitle: 'Escala de niveles de miembro',
-      tiersHint: 'Cada nivel exige al menos el patrimonio total indicado. El nivel 1 empieza en 0.00 y cada nivel exige más que el anterior. Los niveles de los inversores se actualizan en la siguiente revisión de fin de día.',
+      tiersHint:
+        'Cada nivel exige al menos el patrimonio total indicado. El nivel 1 empieza en 0.00 y cada nivel exige más que el anterior. Los niveles de los inversores se actualizan en la siguiente revisión de fin de día.',
       level: 'Nivel',
       minTotalAssets: 'Patrimonio total mínimo',
       tiersSaved: 'Escala de niveles guardada',

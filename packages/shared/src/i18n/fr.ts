@@ -398,7 +398,8 @@ export const fr: Catalog = {
     offline: 'Hors ligne',
   },
   notify: {
-    memberLevelChanged: 'Votre niveau de membre est passé du niveau {{from}} au niveau {{to}}. L\'espace personnel explique ce qu\'il signifie.',
+    memberLevelChanged:
+      "Votre niveau de membre est passé du niveau {{from}} au niveau {{to}}. L'espace personnel explique ce qu'il signifie.",
     ipoSubscribed: 'Vous avez souscrit {{lots}} lots de {{name}} ; {{amount}} sont bloqués jusqu’à l’allocation.',
     ipoCancelled:
       'L’introduction en bourse de {{name}} a été annulée : {{reason}}. Les {{amount}} bloqués sont de nouveau disponibles.',
@@ -933,11 +934,13 @@ export const fr: Catalog = {
       level4: 'Platine',
       level5: 'Diamant',
     },
-    pointsMeaning: 'Vous gagnez des points de crédit en vérifiant votre identité, lors de votre premier dépôt et en remboursant vos prêts à temps ; un remboursement en retard coûte des points.',
+    pointsMeaning:
+      'Vous gagnez des points de crédit en vérifiant votre identité, lors de votre premier dépôt et en remboursant vos prêts à temps ; un remboursement en retard coûte des points.',
     levelMeaning: 'Votre niveau suit votre patrimoine total et il est revu à la fin de chaque journée.',
     nextLevel: 'Encore {{amount}} de patrimoine total et vous atteignez le niveau {{name}}.',
     topLevel: 'Vous avez atteint le niveau le plus élevé.',
-    nextLevelReached: 'Votre patrimoine total atteint déjà le niveau {{name}} : votre niveau monte à la fin de la journée.',
+    nextLevelReached:
+      'Votre patrimoine total atteint déjà le niveau {{name}} : votre niveau monte à la fin de la journée.',
     progressLabel: 'Progression vers {{name}}',
     tiersTitle: 'Niveaux',
     tierMinimum: 'Patrimoine total à partir de {{amount}}',
@@ -945,7 +948,7 @@ export const fr: Catalog = {
     reviewedOn: 'Dernière révision le {{date}}',
     notReviewed: 'Votre niveau est revu à la fin de la journée.',
     history: 'Historique des points',
-    historyEmpty: 'Vos points de crédit n\'ont pas encore changé',
+    historyEmpty: "Vos points de crédit n'ont pas encore changé",
     balanceAfter: 'Solde : {{points}}',
     rules: {
       identity_verified: 'Identité vérifiée',
@@ -955,9 +958,10 @@ export const fr: Catalog = {
     },
   },
   errors: {
-    MEMBER_RULE_NOT_FOUND: 'Il n\'existe pas de règle de points de crédit {{code}}.',
+    MEMBER_RULE_NOT_FOUND: "Il n'existe pas de règle de points de crédit {{code}}.",
     MEMBER_RULE_POINTS_INVALID: 'Les points de cette règle doivent être un nombre entier de {{min}} à {{max}}.',
-    MEMBER_TIERS_INVALID: 'Indiquez un minimum pour chacun des niveaux 1 à 5 : le niveau 1 à 0.00 et chaque niveau supérieur au précédent, sous forme de montants comme 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Indiquez un minimum pour chacun des niveaux 1 à 5 : le niveau 1 à 0.00 et chaque niveau supérieur au précédent, sous forme de montants comme 10000.00.',
     VALIDATION_FAILED: 'Saisie invalide : {{detail}}',
     UNKNOWN_FIELD: 'La requête contient un champ non autorisé : {{field}}',
     MALFORMED_BODY: 'La requête n’a pas pu être lue',
@@ -1143,14 +1147,15 @@ export const fr: Catalog = {
       deducts: 'Retire des points',
       awards: 'Attribue des points',
       updated: 'Dernière modification',
-      never: 'Inchangée depuis l\'installation',
+      never: "Inchangée depuis l'installation",
       edit: 'Modifier',
       save: 'Enregistrer',
       ruleSaved: 'Règle enregistrée',
       pointsHintAward: 'Un nombre entier de 1 à 10 000',
       pointsHintDeduct: 'Un nombre entier de −10 000 à −1',
       tiersTitle: 'Paliers des niveaux de membre',
-      tiersHint: 'Chaque niveau exige au moins le patrimoine total indiqué. Le niveau 1 commence à 0.00 et chaque niveau exige davantage que le précédent. Les niveaux des investisseurs suivent lors de la prochaine révision de fin de journée.',
+      tiersHint:
+        'Chaque niveau exige au moins le patrimoine total indiqué. Le niveau 1 commence à 0.00 et chaque niveau exige davantage que le précédent. Les niveaux des investisseurs suivent lors de la prochaine révision de fin de journée.',
       level: 'Niveau',
       minTotalAssets: 'Patrimoine total minimum',
       tiersSaved: 'Paliers enregistrés',

@@ -396,7 +396,8 @@ export const it: Catalog = {
     offline: 'Non disponibile',
   },
   notify: {
-    memberLevelChanged: 'Il suo livello di socio è passato dal livello {{from}} al livello {{to}}. Nell\'area personale trova cosa significa.',
+    memberLevelChanged:
+      "Il suo livello di socio è passato dal livello {{from}} al livello {{to}}. Nell'area personale trova cosa significa.",
     ipoSubscribed: 'Ha sottoscritto {{lots}} lotti di {{name}}; {{amount}} restano bloccati fino all’assegnazione.',
     ipoCancelled:
       'La nuova emissione {{name}} è stata annullata: {{reason}}. I {{amount}} bloccati sono di nuovo disponibili.',
@@ -930,11 +931,13 @@ export const it: Catalog = {
       level4: 'Platino',
       level5: 'Diamante',
     },
-    pointsMeaning: 'Guadagna punti credito verificando la sua identità, con il primo deposito e rimborsando i prestiti in tempo; un rimborso in ritardo costa punti.',
+    pointsMeaning:
+      'Guadagna punti credito verificando la sua identità, con il primo deposito e rimborsando i prestiti in tempo; un rimborso in ritardo costa punti.',
     levelMeaning: 'Il suo livello segue il suo patrimonio totale e viene rivisto alla fine di ogni giorno.',
     nextLevel: 'Con altri {{amount}} di patrimonio totale raggiunge il livello {{name}}.',
     topLevel: 'Ha raggiunto il livello più alto.',
-    nextLevelReached: 'Il suo patrimonio totale raggiunge già il livello {{name}}: il suo livello sale alla fine della giornata.',
+    nextLevelReached:
+      'Il suo patrimonio totale raggiunge già il livello {{name}}: il suo livello sale alla fine della giornata.',
     progressLabel: 'Avanzamento verso {{name}}',
     tiersTitle: 'Livelli',
     tierMinimum: 'Patrimonio totale da {{amount}}',
@@ -954,7 +957,8 @@ export const it: Catalog = {
   errors: {
     MEMBER_RULE_NOT_FOUND: 'Non esiste la regola dei punti credito {{code}}.',
     MEMBER_RULE_POINTS_INVALID: 'I punti di questa regola devono essere un numero intero da {{min}} a {{max}}.',
-    MEMBER_TIERS_INVALID: 'Indichi un minimo per ciascuno dei livelli da 1 a 5: il livello 1 a 0.00 e ogni livello superiore al precedente, come importi del tipo 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Indichi un minimo per ciascuno dei livelli da 1 a 5: il livello 1 a 0.00 e ogni livello superiore al precedente, come importi del tipo 10000.00.',
     VALIDATION_FAILED: 'Dati non validi: {{detail}}',
     UNKNOWN_FIELD: 'La richiesta contiene un campo non consentito: {{field}}',
     MALFORMED_BODY: 'Impossibile leggere la richiesta',
@@ -1136,14 +1140,15 @@ export const it: Catalog = {
       deducts: 'Toglie punti',
       awards: 'Assegna punti',
       updated: 'Ultima modifica',
-      never: 'Invariata dall\'installazione',
+      never: "Invariata dall'installazione",
       edit: 'Modifica',
       save: 'Salva',
       ruleSaved: 'Regola salvata',
       pointsHintAward: 'Un numero intero da 1 a 10.000',
       pointsHintDeduct: 'Un numero intero da −10.000 a −1',
       tiersTitle: 'Soglie dei livelli socio',
-      tiersHint: 'Ogni livello richiede almeno il patrimonio totale indicato. Il livello 1 parte da 0.00 e ogni livello richiede più del precedente. I livelli degli investitori si aggiornano alla prossima revisione di fine giornata.',
+      tiersHint:
+        'Ogni livello richiede almeno il patrimonio totale indicato. Il livello 1 parte da 0.00 e ogni livello richiede più del precedente. I livelli degli investitori si aggiornano alla prossima revisione di fine giornata.',
       level: 'Livello',
       minTotalAssets: 'Patrimonio totale minimo',
       tiersSaved: 'Soglie dei livelli salvate',

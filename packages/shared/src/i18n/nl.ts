@@ -398,7 +398,8 @@ export const nl: Catalog = {
     offline: 'Niet bereikbaar',
   },
   notify: {
-    memberLevelChanged: 'Uw ledenniveau is gewijzigd van niveau {{from}} naar niveau {{to}}. In het persoonlijk centrum ziet u wat het betekent.',
+    memberLevelChanged:
+      'Uw ledenniveau is gewijzigd van niveau {{from}} naar niveau {{to}}. In het persoonlijk centrum ziet u wat het betekent.',
     ipoSubscribed: 'U hebt ingeschreven op {{lots}} loten {{name}}; {{amount}} blijft geblokkeerd tot de toewijzing.',
     ipoCancelled:
       'De nieuwe emissie {{name}} is geannuleerd: {{reason}}. De geblokkeerde {{amount}} is weer beschikbaar.',
@@ -931,7 +932,8 @@ export const nl: Catalog = {
       level4: 'Platina',
       level5: 'Diamant',
     },
-    pointsMeaning: 'U verdient kredietpunten met de verificatie van uw identiteit, uw eerste storting en het op tijd aflossen van leningen; een te late aflossing kost punten.',
+    pointsMeaning:
+      'U verdient kredietpunten met de verificatie van uw identiteit, uw eerste storting en het op tijd aflossen van leningen; een te late aflossing kost punten.',
     levelMeaning: 'Uw niveau volgt uw totale vermogen en wordt aan het einde van elke dag herzien.',
     nextLevel: 'Met {{amount}} meer totaal vermogen bereikt u niveau {{name}}.',
     topLevel: 'U hebt het hoogste niveau bereikt.',
@@ -955,7 +957,8 @@ export const nl: Catalog = {
   errors: {
     MEMBER_RULE_NOT_FOUND: 'Er bestaat geen kredietpuntenregel {{code}}.',
     MEMBER_RULE_POINTS_INVALID: 'De punten van deze regel moeten een geheel getal van {{min}} tot {{max}} zijn.',
-    MEMBER_TIERS_INVALID: 'Geef een minimum voor elk van de niveaus 1 tot en met 5: niveau 1 op 0.00 en elk niveau hoger dan het vorige, als bedragen zoals 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Geef een minimum voor elk van de niveaus 1 tot en met 5: niveau 1 op 0.00 en elk niveau hoger dan het vorige, als bedragen zoals 10000.00.',
     VALIDATION_FAILED: 'Ongeldige invoer: {{detail}}',
     UNKNOWN_FIELD: 'Het verzoek bevat een niet-toegestaan veld: {{field}}',
     MALFORMED_BODY: 'Het verzoek kon niet worden gelezen',
@@ -1146,7 +1149,8 @@ export const nl: Catalog = {
       pointsHintAward: 'Een geheel getal van 1 tot 10.000',
       pointsHintDeduct: 'Een geheel getal van −10.000 tot −1',
       tiersTitle: 'Drempels van de ledenniveaus',
-      tiersHint: 'Elk niveau vraagt minstens het getoonde totale vermogen. Niveau 1 begint bij 0.00 en elk niveau vraagt meer dan het vorige. De niveaus van beleggers volgen bij de volgende herziening aan het einde van de dag.',
+      tiersHint:
+        'Elk niveau vraagt minstens het getoonde totale vermogen. Niveau 1 begint bij 0.00 en elk niveau vraagt meer dan het vorige. De niveaus van beleggers volgen bij de volgende herziening aan het einde van de dag.',
       level: 'Niveau',
       minTotalAssets: 'Minimaal totaal vermogen',
       tiersSaved: 'Niveaudrempels opgeslagen',

@@ -395,7 +395,8 @@ export const pt: Catalog = {
     offline: 'Indisponível',
   },
   notify: {
-    memberLevelChanged: 'O seu nível de membro mudou do nível {{from}} para o nível {{to}}. No centro pessoal vê o que significa.',
+    memberLevelChanged:
+      'O seu nível de membro mudou do nível {{from}} para o nível {{to}}. No centro pessoal vê o que significa.',
     ipoSubscribed: 'Subscreveu {{lots}} lotes de {{name}}; {{amount}} ficam cativos até à atribuição.',
     ipoCancelled:
       'A nova emissão {{name}} foi cancelada: {{reason}}. Os {{amount}} cativos estão novamente disponíveis.',
@@ -927,7 +928,8 @@ export const pt: Catalog = {
       level4: 'Platina',
       level5: 'Diamante',
     },
-    pointsMeaning: 'Ganha pontos de crédito ao verificar a sua identidade, com o primeiro depósito e ao reembolsar empréstimos a tempo; um reembolso em atraso custa pontos.',
+    pointsMeaning:
+      'Ganha pontos de crédito ao verificar a sua identidade, com o primeiro depósito e ao reembolsar empréstimos a tempo; um reembolso em atraso custa pontos.',
     levelMeaning: 'O seu nível acompanha o seu património total e é revisto no fim de cada dia.',
     nextLevel: 'Com mais {{amount}} de património total chega ao nível {{name}}.',
     topLevel: 'Chegou ao nível mais alto.',
@@ -951,7 +953,8 @@ export const pt: Catalog = {
   errors: {
     MEMBER_RULE_NOT_FOUND: 'Não existe a regra de pontos de crédito {{code}}.',
     MEMBER_RULE_POINTS_INVALID: 'Os pontos desta regra têm de ser um número inteiro de {{min}} a {{max}}.',
-    MEMBER_TIERS_INVALID: 'Indique um mínimo para cada um dos níveis 1 a 5: o nível 1 em 0.00 e cada nível maior do que o anterior, como montantes do tipo 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Indique um mínimo para cada um dos níveis 1 a 5: o nível 1 em 0.00 e cada nível maior do que o anterior, como montantes do tipo 10000.00.',
     VALIDATION_FAILED: 'Dados inválidos: {{detail}}',
     UNKNOWN_FIELD: 'O pedido contém um campo não permitido: {{field}}',
     MALFORMED_BODY: 'Não foi possível ler o pedido',
@@ -1140,7 +1143,8 @@ export const pt: Catalog = {
       pointsHintAward: 'Um número inteiro de 1 a 10 000',
       pointsHintDeduct: 'Um número inteiro de −10 000 a −1',
       tiersTitle: 'Escalões dos níveis de membro',
-      tiersHint: 'Cada nível exige pelo menos o património total indicado. O nível 1 começa em 0.00 e cada nível exige mais do que o anterior. Os níveis dos investidores acompanham na próxima revisão de fim de dia.',
+      tiersHint:
+        'Cada nível exige pelo menos o património total indicado. O nível 1 começa em 0.00 e cada nível exige mais do que o anterior. Os níveis dos investidores acompanham na próxima revisão de fim de dia.',
       level: 'Nível',
       minTotalAssets: 'Património total mínimo',
       tiersSaved: 'Escalões guardados',

@@ -396,7 +396,8 @@ export const sv: Catalog = {
     offline: 'Ej tillgänglig',
   },
   notify: {
-    memberLevelChanged: 'Din medlemsnivå har ändrats från nivå {{from}} till nivå {{to}}. I det personliga centret ser du vad den innebär.',
+    memberLevelChanged:
+      'Din medlemsnivå har ändrats från nivå {{from}} till nivå {{to}}. I det personliga centret ser du vad den innebär.',
     ipoSubscribed: 'Du har tecknat {{lots}} poster i {{name}}; {{amount}} är reserverat fram till tilldelningen.',
     ipoCancelled: 'Nyemissionen {{name}} har ställts in: {{reason}}. De reserverade {{amount}} är tillgängliga igen.',
     ipoAllotted: '{{name}}: du tilldelades {{lots}} poster för {{amount}}; {{refund}} har återförts till ditt saldo.',
@@ -927,7 +928,8 @@ export const sv: Catalog = {
       level4: 'Platina',
       level5: 'Diamant',
     },
-    pointsMeaning: 'Du får kreditpoäng när du verifierar din identitet, för din första insättning och när du betalar tillbaka lån i tid; en sen återbetalning kostar poäng.',
+    pointsMeaning:
+      'Du får kreditpoäng när du verifierar din identitet, för din första insättning och när du betalar tillbaka lån i tid; en sen återbetalning kostar poäng.',
     levelMeaning: 'Din nivå följer dina totala tillgångar och ses över i slutet av varje dag.',
     nextLevel: 'Med {{amount}} mer i totala tillgångar når du {{name}}.',
     topLevel: 'Du har nått den högsta nivån.',
@@ -951,7 +953,8 @@ export const sv: Catalog = {
   errors: {
     MEMBER_RULE_NOT_FOUND: 'Det finns ingen regel för kreditpoäng som heter {{code}}.',
     MEMBER_RULE_POINTS_INVALID: 'Poängen för den här regeln måste vara ett heltal från {{min}} till {{max}}.',
-    MEMBER_TIERS_INVALID: 'Ange ett minimum för var och en av nivåerna 1 till 5: nivå 1 på 0.00 och varje nivå högre än den föregående, som belopp som 10000.00.',
+    MEMBER_TIERS_INVALID:
+      'Ange ett minimum för var och en av nivåerna 1 till 5: nivå 1 på 0.00 och varje nivå högre än den föregående, som belopp som 10000.00.',
     VALIDATION_FAILED: 'Ogiltig inmatning: {{detail}}',
     UNKNOWN_FIELD: 'Begäran innehåller ett otillåtet fält: {{field}}',
     MALFORMED_BODY: 'Begäran kunde inte läsas',
@@ -1139,7 +1142,8 @@ export const sv: Catalog = {
       pointsHintAward: 'Ett heltal från 1 till 10 000',
       pointsHintDeduct: 'Ett heltal från −10 000 till −1',
       tiersTitle: 'Gränser för medlemsnivåer',
-      tiersHint: 'Varje nivå kräver minst de totala tillgångar som visas. Nivå 1 börjar på 0.00 och varje nivå kräver mer än den föregående. Investerarnas nivåer följer vid nästa översyn vid dagens slut.',
+      tiersHint:
+        'Varje nivå kräver minst de totala tillgångar som visas. Nivå 1 börjar på 0.00 och varje nivå kräver mer än den föregående. Investerarnas nivåer följer vid nästa översyn vid dagens slut.',
       level: 'Nivå',
       minTotalAssets: 'Minsta totala tillgångar',
       tiersSaved: 'Nivågränserna har sparats',

@@ -1124,7 +1124,8 @@ export const zhCN: Catalog = {
       pointsHintAward: '1 到 10,000 之间的整数',
       pointsHintDeduct: '−10,000 到 −1 之间的整数',
       tiersTitle: '会员等级门槛',
-      tiersHint: '每一级至少需要所示的总资产。1 级从 0.00 起，每一级都需高于上一级。投资者的等级将在下一次日终评定时更新。',
+      tiersHint:
+        '每一级至少需要所示的总资产。1 级从 0.00 起，每一级都需高于上一级。投资者的等级将在下一次日终评定时更新。',
       level: '等级',
       minTotalAssets: '最低总资产',
       tiersSaved: '等级门槛已保存',

@@ -1123,7 +1123,8 @@ export const zhTW: Catalog = {
       pointsHintAward: '1 到 10,000 之間的整數',
       pointsHintDeduct: '−10,000 到 −1 之間的整數',
       tiersTitle: '會員等級門檻',
-      tiersHint: '每一級至少需要所示的總資產。1 級從 0.00 起，每一級都需高於上一級。投資人的等級將在下一次日終評定時更新。',
+      tiersHint:
+        '每一級至少需要所示的總資產。1 級從 0.00 起，每一級都需高於上一級。投資人的等級將在下一次日終評定時更新。',
       level: '等級',
       minTotalAssets: '最低總資產',
       tiersSaved: '等級門檻已儲存',

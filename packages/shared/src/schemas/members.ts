@@ -5,7 +5,12 @@ import { z } from 'zod';
  * by the rules of one table; the level (1..5) comes from the investor's total assets against the
  * tiers, reviewed at the end of every day.
  */
-export const CREDIT_POINT_RULES = ['identity_verified', 'first_deposit', 'loan_repaid_on_time', 'loan_repaid_late'] as const;
+export const CREDIT_POINT_RULES = [
+  'identity_verified',
+  'first_deposit',
+  'loan_repaid_on_time',
+  'loan_repaid_late',
+] as const;
 export const creditPointRuleCode = z.enum(CREDIT_POINT_RULES);
 export type CreditPointRuleCode = z.infer<typeof creditPointRuleCode>;
 
@@ -111,4 +116,3 @@ export const adminMemberStanding = z.object({
   levels: z.array(memberLevelChange),
 });
 export type AdminMemberStanding = z.infer<typeof adminMemberStanding>;
-

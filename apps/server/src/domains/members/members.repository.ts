@@ -36,10 +36,7 @@ export async function updateRule(
  * constraint decides (on PostgreSQL a concurrent insert waits for the other to commit), and a
  * duplicate writes nothing and answers undefined.
  */
-export async function insertEventOnce(
-  trx: Trx,
-  event: Omit<EventRow, 'id'>,
-): Promise<number | undefined> {
+export async function insertEventOnce(trx: Trx, event: Omit<EventRow, 'id'>): Promise<number | undefined> {
   const row = await trx
     .insertInto('creditPointEvents')
     .values(event)
@@ -88,7 +85,10 @@ export async function updateTier(
 export async function insertLevelChanges(trx: Trx, rows: ReadonlyArray<Omit<LevelChangeRow, 'id'>>): Promise<void> {
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += 500) {
-    await trx.insertInto('memberLevelChanges').values(rows.slice(i, i + 500)).execute();
+    await trx
+      .insertInto('memberLevelChanges')
+      .values(rows.slice(i, i + 500))
+      .execute();
   }
 }
 

@@ -335,7 +335,10 @@ function toRule(row: repo.RuleRow, names: Map<number, string>): CreditPointRule 
 
 export async function listRules(db: Db | Trx): Promise<CreditPointRule[]> {
   const rows = await repo.listRules(db);
-  const names = await operatorNames(db, rows.flatMap((row) => (row.updatedBy === null ? [] : [Number(row.updatedBy)])));
+  const names = await operatorNames(
+    db,
+    rows.flatMap((row) => (row.updatedBy === null ? [] : [Number(row.updatedBy)])),
+  );
   return rows.map((row) => toRule(row, names));
 }
 
@@ -389,7 +392,10 @@ export async function updateRule(
 
 export async function listTiersForConsole(db: Db | Trx): Promise<AdminMemberTier[]> {
   const rows = await repo.listTiers(db);
-  const names = await operatorNames(db, rows.flatMap((row) => (row.updatedBy === null ? [] : [Number(row.updatedBy)])));
+  const names = await operatorNames(
+    db,
+    rows.flatMap((row) => (row.updatedBy === null ? [] : [Number(row.updatedBy)])),
+  );
   return rows.map((row) => ({
     level: Number(row.level),
     minTotalAssets: formatMinor(Number(row.minTotalAssetsMinor)),

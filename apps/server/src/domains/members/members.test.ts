@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerOk } from '../../test/expect-ledger.ts';
-import { body, createTestApp, DIALECTS, investor, operator, verifiedInvestor, type TestApp } from '../../test/harness.ts';
+import {
+  body,
+  createTestApp,
+  DIALECTS,
+  investor,
+  operator,
+  verifiedInvestor,
+  type TestApp,
+} from '../../test/harness.ts';
 import { fundCash } from '../../test/trading-fixture.ts';
 import { awardCreditPoints } from './members.service.ts';
 
@@ -45,7 +53,10 @@ for (const dialect of DIALECTS) {
       t.app.inject({ method: 'PUT', url, headers: { token, lang }, payload: payload as object });
     const userIdOf = async (token: string) => body<{ id: number }>(await get(token, '/api/user/info')).data.id;
     const pointsOf = async (userId: number) =>
-      Number((await db().selectFrom('users').select('creditPoints').where('id', '=', userId).executeTakeFirstOrThrow()).creditPoints);
+      Number(
+        (await db().selectFrom('users').select('creditPoints').where('id', '=', userId).executeTakeFirstOrThrow())
+          .creditPoints,
+      );
     const levelOf = async (userId: number) =>
       Number((await db().selectFrom('users').select('level').where('id', '=', userId).executeTakeFirstOrThrow()).level);
     const events = (userId: number) =>
@@ -93,7 +104,12 @@ for (const dialect of DIALECTS) {
         const user = await verifiedInvestor(t, 'Erika Mustermann');
         expect(await pointsOf(user.userId)).toBe(100);
         const [event] = await events(user.userId);
-        expect(event).toMatchObject({ ruleCode: 'identity_verified', points: 100, balanceAfter: 100, reference: 'once' });
+        expect(event).toMatchObject({
+          ruleCode: 'identity_verified',
+          points: 100,
+          balanceAfter: 100,
+          reference: 'once',
+        });
         expect(event?.source).toMatch(/^kyc:\d+$/);
         // Offered again with another reference: the rule counts once per investor.
         expect(await award(user.userId, 'identity_verified', 'kyc:999')).toMatchObject({
@@ -126,16 +142,39 @@ for (const dialect of DIALECTS) {
         const user = await investor(t);
         const userId = await userIdOf(user.token);
         // 50 for an on-time repayment, once per loan.
-        expect(await award(userId, 'loan_repaid_on_time', 'loan:1')).toEqual({ awarded: true, points: 50, creditPoints: 50 });
-        expect(await award(userId, 'loan_repaid_on_time', 'loan:1')).toMatchObject({ awarded: false, skipped: 'duplicate' });
-        expect(await award(userId, 'loan_repaid_on_time', 'loan:2')).toEqual({ awarded: true, points: 50, creditPoints: 100 });
+        expect(await award(userId, 'loan_repaid_on_time', 'loan:1')).toEqual({
+          awarded: true,
+          points: 50,
+          creditPoints: 50,
+        });
+        expect(await award(userId, 'loan_repaid_on_time', 'loan:1')).toMatchObject({
+          awarded: false,
+          skipped: 'duplicate',
+        });
+        expect(await award(userId, 'loan_repaid_on_time', 'loan:2')).toEqual({
+          awarded: true,
+          points: 50,
+          creditPoints: 100,
+        });
         // −100 for a late one: 100 − 100 = 0.
-        expect(await award(userId, 'loan_repaid_late', 'loan:3')).toEqual({ awarded: true, points: -100, creditPoints: 0 });
+        expect(await award(userId, 'loan_repaid_late', 'loan:3')).toEqual({
+          awarded: true,
+          points: -100,
+          creditPoints: 0,
+        });
         // Another late repayment with nothing left: the event is kept with 0 applied, the total stays 0.
-        expect(await award(userId, 'loan_repaid_late', 'loan:4')).toEqual({ awarded: true, points: 0, creditPoints: 0 });
+        expect(await award(userId, 'loan_repaid_late', 'loan:4')).toEqual({
+          awarded: true,
+          points: 0,
+          creditPoints: 0,
+        });
         await award(userId, 'loan_repaid_on_time', 'loan:5');
         // 50 left; a late repayment takes only those 50.
-        expect(await award(userId, 'loan_repaid_late', 'loan:6')).toEqual({ awarded: true, points: -50, creditPoints: 0 });
+        expect(await award(userId, 'loan_repaid_late', 'loan:6')).toEqual({
+          awarded: true,
+          points: -50,
+          creditPoints: 0,
+        });
         expect((await events(userId)).map((e) => [e.ruleCode, e.points, e.balanceAfter])).toEqual([
           ['loan_repaid_on_time', 50, 50],
           ['loan_repaid_on_time', 50, 100],
@@ -174,7 +213,11 @@ for (const dialect of DIALECTS) {
         expect(await pointsOf(userId)).toBe(0);
         // An edited rule awards its new points.
         await setRule('loan_repaid_on_time', { points: 75 });
-        expect(await award(userId, 'loan_repaid_on_time', 'loan:9')).toEqual({ awarded: true, points: 75, creditPoints: 75 });
+        expect(await award(userId, 'loan_repaid_on_time', 'loan:9')).toEqual({
+          awarded: true,
+          points: 75,
+          creditPoints: 75,
+        });
         await setRule('loan_repaid_on_time', { points: 50 });
         await expectLedgerOk(t);
       });
@@ -242,7 +285,9 @@ for (const dialect of DIALECTS) {
         expect(body(await get(admin.token, '/api/admin/members/rules')).data).toEqual(before);
         expect(await count('auditLog')).toBe(audits);
         // Support may not change rules.
-        expect((await put(support.token, '/api/admin/members/rules/first_deposit', { points: 10 })).statusCode).toBe(403);
+        expect((await put(support.token, '/api/admin/members/rules/first_deposit', { points: 10 })).statusCode).toBe(
+          403,
+        );
       });
 
       it('edits the tiers, audited; refuses tiers that are not five increasing amounts from 0.00', async () => {
@@ -271,7 +316,11 @@ for (const dialect of DIALECTS) {
         expect(body(await get(admin.token, '/api/admin/members/tiers')).data).toEqual(before);
         expect(await count('auditLog')).toBe(audits);
 
-        const res = await put(admin.token, '/api/admin/members/tiers', tiers(['0.00', '5000.00', '50000.00', '200000.00', '1000000.00']));
+        const res = await put(
+          admin.token,
+          '/api/admin/members/tiers',
+          tiers(['0.00', '5000.00', '50000.00', '200000.00', '1000000.00']),
+        );
         expect(res.statusCode, res.body).toBe(200);
         expect(body(res).data[1]).toMatchObject({ level: 2, minTotalAssets: '5000.00' });
         const line = await db()
@@ -281,7 +330,11 @@ for (const dialect of DIALECTS) {
           .executeTakeFirstOrThrow();
         expect(JSON.parse(line.details!)).toEqual({ changes: { level2: { from: '10000.00', to: '5000.00' } } });
         // Restore.
-        await put(admin.token, '/api/admin/members/tiers', tiers(['0.00', '10000.00', '50000.00', '200000.00', '1000000.00']));
+        await put(
+          admin.token,
+          '/api/admin/members/tiers',
+          tiers(['0.00', '10000.00', '50000.00', '200000.00', '1000000.00']),
+        );
       });
 
       it('shows an investor’s points and level history on the user page', async () => {
@@ -320,7 +373,10 @@ for (const dialect of DIALECTS) {
         const changesBefore = await count('memberLevelChanges');
         // To the end of today (local midnight): the review of today runs.
         const today = t.ctx.calendar.tradingDate(t.clock.nowMs());
-        const endOfToday = t.ctx.calendar.localTime(new Date(Date.parse(`${today}T00:00:00Z`) + DAY).toISOString().slice(0, 10), 0);
+        const endOfToday = t.ctx.calendar.localTime(
+          new Date(Date.parse(`${today}T00:00:00Z`) + DAY).toISOString().slice(0, 10),
+          0,
+        );
         t.clock.advance(endOfToday - t.clock.nowMs() + 1_000);
         const ran = await t.ctx.jobs.runDue();
         expect(ran.map((run) => run.name)).toContain('members.level-review');
@@ -344,7 +400,13 @@ for (const dialect of DIALECTS) {
           reviewedOn: today,
           nextLevel: { level: 4, minTotalAssets: '200000.00', missing: '140000.00' },
         });
-        expect(standing.tiers.map((tier: { reached: boolean }) => tier.reached)).toEqual([true, true, true, false, false]);
+        expect(standing.tiers.map((tier: { reached: boolean }) => tier.reached)).toEqual([
+          true,
+          true,
+          true,
+          false,
+          false,
+        ]);
 
         // Run again the same day: nothing is due; a forced second review of the date changes nothing.
         expect((await t.ctx.jobs.runDue()).map((run) => run.name)).not.toContain('members.level-review');
@@ -374,13 +436,18 @@ for (const dialect of DIALECTS) {
         expect(await levelOf(modestId)).toBe(2);
         expect((await levelMessages(modestId)).map((m) => JSON.parse(m.params))).toEqual([{ from: 1, to: 2 }]);
         expect(await levelMessages(richId)).toHaveLength(1);
-        const lastRun = await db().selectFrom('memberLevelRuns').selectAll().orderBy('businessDate', 'desc').executeTakeFirstOrThrow();
+        const lastRun = await db()
+          .selectFrom('memberLevelRuns')
+          .selectAll()
+          .orderBy('businessDate', 'desc')
+          .executeTakeFirstOrThrow();
         expect(lastRun.businessDate).toBe(
-          new Date(Date.parse(`${t.ctx.calendar.tradingDate(t.clock.nowMs())}T00:00:00Z`) - DAY).toISOString().slice(0, 10),
+          new Date(Date.parse(`${t.ctx.calendar.tradingDate(t.clock.nowMs())}T00:00:00Z`) - DAY)
+            .toISOString()
+            .slice(0, 10),
         );
         await expectLedgerOk(t);
       });
     });
-
   });
 }

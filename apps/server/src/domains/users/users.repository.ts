@@ -93,11 +93,5 @@ export async function moveLevel(trx: Trx, input: { userId: number; from: number;
 
 /** Ids and levels of the next `limit` users after `afterId`, in id order (batches over everyone). */
 export function usersAfter(db: Executor, afterId: number, limit: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'level'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('users').select(['id', 'level']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }

@@ -129,7 +129,11 @@ describe('points history (/ucenter/points)', () => {
       'GET /api/user/info': () => ok(sampleUser),
       'GET /api/members/points': () =>
         ok({
-          items: [event(3, 'loan_repaid_late', -100, 100), event(2, 'first_deposit', 100, 200), event(1, 'identity_verified', 100, 100)],
+          items: [
+            event(3, 'loan_repaid_late', -100, 100),
+            event(2, 'first_deposit', 100, 200),
+            event(1, 'identity_verified', 100, 100),
+          ],
           total: 3,
           page: 1,
           pageSize: 20,

@@ -385,7 +385,7 @@ for (const dialect of DIALECTS) {
         expect(await levelOf(modestId)).toBe(1);
         const messages = await levelMessages(richId);
         expect(messages).toHaveLength(1);
-        expect(JSON.parse(messages[0]!.params)).toEqual({ from: 1, to: 3 });
+        expect(JSON.parse(messages[0]!.params ?? 'null')).toEqual({ from: 1, to: 3 });
         expect(await levelMessages(modestId)).toEqual([]);
         const history = await db().selectFrom('memberLevelChanges').selectAll().where('userId', '=', richId).execute();
         expect(history).toMatchObject([
@@ -434,7 +434,9 @@ for (const dialect of DIALECTS) {
         const runs = (await t.ctx.jobs.runDue()).filter((run) => run.name === 'members.level-review');
         expect(runs).toHaveLength(1);
         expect(await levelOf(modestId)).toBe(2);
-        expect((await levelMessages(modestId)).map((m) => JSON.parse(m.params))).toEqual([{ from: 1, to: 2 }]);
+        expect((await levelMessages(modestId)).map((m) => JSON.parse(m.params ?? 'null'))).toEqual([
+          { from: 1, to: 2 },
+        ]);
         expect(await levelMessages(richId)).toHaveLength(1);
         const lastRun = await db()
           .selectFrom('memberLevelRuns')

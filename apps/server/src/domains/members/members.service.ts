@@ -165,6 +165,7 @@ async function applyLevelMoves(ctx: AppContext, trx: Trx, moves: readonly LevelM
       createdAt: review.nowMs,
     })),
   );
+  if (applied.length === 0) return applied;
   const contacts = await contactsByUserId(
     trx,
     applied.map((move) => move.userId),

@@ -200,6 +200,19 @@ for (const dialect of DIALECTS) {
         expect(body(await get(other.token, '/api/members/points')).data).toMatchObject({ items: [], total: 0 });
       });
 
+      it('two first deposits racing each other award first_deposit once', async () => {
+        const user = await investor(t);
+        const userId = await userIdOf(user.token);
+        const results = await Promise.all(
+          ['payment:race-a', 'payment:race-b', 'payment:race-c'].map((reference) =>
+            award(userId, 'first_deposit', reference),
+          ),
+        );
+        expect(results.filter((result) => result.awarded)).toHaveLength(1);
+        expect(await pointsOf(userId)).toBe(100);
+        expect(await events(userId)).toHaveLength(1);
+      });
+
       it('an inactive rule awards nothing, not even later under the same reference once active again', async () => {
         const user = await investor(t);
         const userId = await userIdOf(user.token);
@@ -354,6 +367,51 @@ for (const dialect of DIALECTS) {
       });
     });
     describe('levels', () => {
+      it('reviews more investors than one batch holds (1,100 at 500 a batch)', async () => {
+        const nowMs = t.clock.nowMs();
+        const rows = Array.from({ length: 1_100 }, (_, i) => ({
+          phone: `+4915${String(900_000_000 + i)}`,
+          passwordHash: 'x',
+          nickname: `bulk${i}`,
+          lang: 'de',
+          inviteCode: 'BULK',
+          createdAt: nowMs,
+          updatedAt: nowMs,
+        }));
+        for (let i = 0; i < rows.length; i += 100) {
+          await db()
+            .insertInto('users')
+            .values(rows.slice(i, i + 100))
+            .execute();
+        }
+        const last = await db()
+          .selectFrom('users')
+          .select('id')
+          .where('phone', '=', rows[rows.length - 1]!.phone)
+          .executeTakeFirstOrThrow();
+        const lastId = Number(last.id);
+        // The last of them holds 200,000.00: level 4; everyone else of them stays at 1.
+        await fundCash(t, lastId, '200000.00');
+        const { reviewAllLevels } = await import('./members.service.ts');
+        const outcome = await reviewAllLevels(t.ctx, { businessDate: '2026-11-22', nowMs });
+        expect(outcome.usersChecked).toBeGreaterThanOrEqual(1_100);
+        expect(await levelOf(lastId)).toBe(4);
+        expect(await levelMessages(lastId)).toHaveLength(1);
+        // Put back at level 1 so the scenario below sees only its own investors change.
+        await t.ctx.database.transaction((trx) =>
+          t.ctx.ledger.post(trx, {
+            idempotencyKey: `members-test:${lastId}:out`,
+            kind: 'withdrawal',
+            postings: [
+              { account: { userId: lastId, kind: 'cash' }, amountMinor: -20_000_000 },
+              { account: { system: 'bank_clearing' }, amountMinor: 20_000_000 },
+            ],
+          }),
+        );
+        await reviewAllLevels(t.ctx, { businessDate: '2026-11-22', nowMs });
+        expect(await levelOf(lastId)).toBe(1);
+      }, 60_000);
+
       it('the end-of-day review sets levels from total assets, notifies changes only, once per day', async () => {
         const rich = await investor(t);
         const richId = await userIdOf(rich.token);

@@ -24,6 +24,8 @@ export const MEMBER_LEVELS = [1, 2, 3, 4, 5] as const;
 
 export const memberTier = z.object({
   level: z.number().int(),
+  /** The level's name in the request's language (Basic, Silver, …). */
+  name: z.string(),
   /** The least total assets that reach this level. */
   minTotalAssets: z.string(),
   /** Whether the investor's total assets reach it now. */
@@ -35,11 +37,15 @@ export type MemberTier = z.infer<typeof memberTier>;
 export const memberStanding = z.object({
   creditPoints: z.number().int(),
   level: z.number().int(),
+  /** The level's name in the request's language. */
+  levelName: z.string(),
   totalAssets: z.string(),
   currency: z.string(),
   tiers: z.array(memberTier),
   /** The next level and the total assets still missing to it; null at the top level. */
-  nextLevel: z.object({ level: z.number().int(), minTotalAssets: z.string(), missing: z.string() }).nullable(),
+  nextLevel: z
+    .object({ level: z.number().int(), name: z.string(), minTotalAssets: z.string(), missing: z.string() })
+    .nullable(),
   /** When the level was last reviewed (end of day), if ever. */
   reviewedOn: z.string().nullable(),
 });

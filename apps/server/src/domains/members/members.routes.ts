@@ -22,7 +22,7 @@ export async function registerMemberRoutes(app: FastifyInstance, ctx: AppContext
   r.get(
     '/api/members/standing',
     { config: { auth: 'user' }, schema: { tags, response: okResponse(memberStanding) } },
-    async (request) => ok(await getStanding(ctx, userOf(request).userId)),
+    async (request) => ok(await getStanding(ctx, userOf(request).userId, request.lang)),
   );
 
   r.get(

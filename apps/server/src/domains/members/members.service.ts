@@ -1,3 +1,5 @@
+import { translate, type MessageKey } from '@bourse/shared/i18n/index';
+import type { Language } from '@bourse/shared/languages';
 import { formatMinor, parseAmount } from '@bourse/shared/money';
 import type { Page } from '@bourse/shared/schemas/common';
 import {
@@ -258,8 +260,16 @@ export function lastReviewedDate(db: Db | Trx): Promise<string | undefined> {
 
 // ── the investor ────────────────────────────────────────────────────────────────────────────────────
 
-/** The personal centre's standing: points, level, every tier with whether it is reached, the next one. */
-export async function getStanding(ctx: AppContext, userId: number): Promise<MemberStanding> {
+/** A level's name in a language (`members.levelNames.level<n>`). */
+function levelNameIn(lang: Language, level: number): string {
+  return translate(lang, `members.levelNames.level${level}` as MessageKey);
+}
+
+/**
+ * The personal centre's standing: points, level, every tier with whether it is reached, the next
+ * one and what it still takes; level names in `lang`.
+ */
+export async function getStanding(ctx: AppContext, userId: number, lang: Language): Promise<MemberStanding> {
   const db = ctx.database.db;
   const [user, tiers, figures, reviewedOn] = await Promise.all([
     findUser(db, userId),
@@ -273,16 +283,19 @@ export async function getStanding(ctx: AppContext, userId: number): Promise<Memb
   return {
     creditPoints: user.creditPoints,
     level: user.level,
+    levelName: levelNameIn(lang, user.level),
     totalAssets: formatMinor(totalAssetsMinor),
     currency: ctx.ledger.currency,
     tiers: tiers.map((tier) => ({
       level: tier.level,
+      name: levelNameIn(lang, tier.level),
       minTotalAssets: formatMinor(tier.minTotalAssetsMinor),
       reached: totalAssetsMinor >= tier.minTotalAssetsMinor,
     })),
     nextLevel: next
       ? {
           level: next.level,
+          name: levelNameIn(lang, next.level),
           minTotalAssets: formatMinor(next.minTotalAssetsMinor),
           missing: formatMinor(Math.max(0, next.minTotalAssetsMinor - totalAssetsMinor)),
         }

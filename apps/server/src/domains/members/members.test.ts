@@ -454,10 +454,19 @@ for (const dialect of DIALECTS) {
         const standing = body(await get(rich.token, '/api/members/standing')).data;
         expect(standing).toMatchObject({
           level: 3,
+          levelName: 'Gold',
           totalAssets: '60000.00',
           reviewedOn: today,
-          nextLevel: { level: 4, minTotalAssets: '200000.00', missing: '140000.00' },
+          nextLevel: { level: 4, name: 'Platinum', minTotalAssets: '200000.00', missing: '140000.00' },
         });
+        const german = body(await get(rich.token, '/api/members/standing', 'de')).data;
+        expect(german.tiers.map((tier: { name: string }) => tier.name)).toEqual([
+          'Basis',
+          'Silber',
+          'Gold',
+          'Platin',
+          'Diamant',
+        ]);
         expect(standing.tiers.map((tier: { reached: boolean }) => tier.reached)).toEqual([
           true,
           true,

@@ -14,16 +14,20 @@ function logIn() {
 }
 
 const TIERS = ['0.00', '10000.00', '50000.00', '200000.00', '1000000.00'];
+/** What the server names the levels in the request's language (the screen translates by number). */
+const NAMES = ['Basic', 'Silver', 'Gold', 'Platinum', 'Diamond'];
 function standing(level: number, totalAssets: string, extra: Partial<MemberStanding> = {}): MemberStanding {
-  const next = level < 5 ? { level: level + 1, minTotalAssets: TIERS[level]! } : null;
+  const next = level < 5 ? { level: level + 1, name: NAMES[level]!, minTotalAssets: TIERS[level]! } : null;
   const missing = next ? Math.max(0, Number(next.minTotalAssets) - Number(totalAssets)).toFixed(2) : '0.00';
   return {
     creditPoints: 200,
     level,
+    levelName: NAMES[level - 1]!,
     totalAssets,
     currency: 'EUR',
     tiers: TIERS.map((minTotalAssets, index) => ({
       level: index + 1,
+      name: NAMES[index]!,
       minTotalAssets,
       reached: Number(totalAssets) >= Number(minTotalAssets),
     })),

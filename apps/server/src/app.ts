@@ -20,6 +20,8 @@ import { registerLoanRoutes } from './domains/loans/loans.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
+import { registerMemberAdminRoutes } from './domains/members/members.admin-routes.ts';
+import { registerMemberRoutes } from './domains/members/members.routes.ts';
 import { registerMarketAdminRoutes } from './domains/market/market.admin-routes.ts';
 import { registerMarketRoutes } from './domains/market/market.routes.ts';
 import { registerSettingsAdminRoutes } from './domains/settings/settings.admin-routes.ts';
@@ -224,6 +226,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerBlockTradeAdminRoutes(app, ctx);
   await registerLoanRoutes(app, ctx);
   await registerLoanAdminRoutes(app, ctx);
+  await registerMemberRoutes(app, ctx);
+  await registerMemberAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

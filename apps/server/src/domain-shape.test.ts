@@ -32,6 +32,8 @@ const TRANSACTION_OWNERS: Record<string, string> = {
     'a CSV import (instrument, bars, daily roll-up, import record, audit line) is one unit that starts after the file is parsed',
   'market/market.service.ts':
     'favorites: counting, positioning and inserting (or reordering them all) is one read-modify-write',
+  'members/members.service.ts':
+    'the end-of-day level review covers every investor in batches of 500, a transaction each (figures read before it), so other writers wait little and a rerun changes only what is still different',
   'users/trading-password.service.ts':
     'a wrong trading password counts its failure in a write of its own; its callers check the password before their own unit',
   'wallet/cards.service.ts':

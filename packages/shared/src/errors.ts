@@ -164,6 +164,10 @@ export const ERROR_STATUS = {
   LOAN_NOT_PENDING: 409,
   LOAN_NOT_OUTSTANDING: 409,
   LOAN_REPAY_ABOVE_OWED: 422,
+  // Credit points and member level.
+  MEMBER_RULE_NOT_FOUND: 404,
+  MEMBER_RULE_POINTS_INVALID: 400,
+  MEMBER_TIERS_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,6 +13,8 @@ import { IpoScreen } from '../features/ipo/components/ipo-screen.tsx';
 import { InvitationsScreen } from '../features/invitations/components/invitations-screen.tsx';
 import { KycQueueScreen } from '../features/kyc/components/kyc-queue-screen.tsx';
 import { LedgerCheckScreen } from '../features/ledger/components/ledger-check-screen.tsx';
+import { MemberStandingSection } from '../features/members/components/member-standing-section.tsx';
+import { MembersScreen } from '../features/members/components/members-screen.tsx';
 import { OrdersScreen } from '../features/orders/components/orders-screen.tsx';
 import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
 import { SettingsScreen } from '../features/settings/components/settings-screen.tsx';
@@ -41,6 +43,7 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   ipo: IpoScreen,
   blockTrades: BlockTradesScreen,
   loans: LoansScreen,
+  members: MembersScreen,
   ledger: LedgerCheckScreen,
   settings: SettingsScreen,
   audit: AuditLogScreen,
@@ -70,7 +73,7 @@ export function AppRoutes() {
           path={paths.user.path}
           element={
             <RequireSection section="users">
-              <UserDetailScreen />
+              <UserDetailScreen extraSection={(userId) => <MemberStandingSection userId={userId} />} />
             </RequireSection>
           }
         />

@@ -55,6 +55,7 @@ describe('shell', () => {
       'Loans',
       'Ledger check',
       'Fees & limits',
+      'Points & levels',
       'Audit log',
     ]);
     expect(screen.getByText('Administrator')).toBeInTheDocument();
@@ -75,6 +76,7 @@ describe('shell', () => {
       'Loans',
       'Ledger check',
       'Fees & limits',
+      'Points & levels',
     ]);
   });
 
@@ -83,7 +85,7 @@ describe('shell', () => {
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Identity verification', 'Users', 'Orders & fills']);
+    expect(await menuEntries()).toEqual(['Identity verification', 'Users', 'Orders & fills', 'Points & levels']);
   });
 
   it('refuses a section the roles do not allow, even typed into the address bar', async () => {
@@ -103,6 +105,7 @@ describe('shell', () => {
     ['/ledger', 'POST', '/api/admin/ledger/verify'],
     ['/instruments', 'GET', '/api/admin/instruments'],
     ['/orders', 'GET', '/api/admin/orders'],
+    ['/members', 'GET', '/api/admin/members/rules'],
   ])('refuses %s to support without asking the server', async (path, method, route) => {
     const api = stubSignedIn(SUPPORT);
     await renderApp({ token: TOKEN, path });

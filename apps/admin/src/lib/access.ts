@@ -23,6 +23,8 @@ export const SECTION_ROLES = {
   loans: ['admin', 'finance'],
   ledger: ['admin', 'finance'],
   settings: ['admin', 'finance'],
+  // Point rules and level tiers: finance and administrators change them, compliance reads them.
+  members: INVESTOR_MONEY_ROLES,
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -46,6 +48,7 @@ export const SECTIONS: readonly Section[] = [
   'loans',
   'ledger',
   'settings',
+  'members',
   'audit',
 ];
 

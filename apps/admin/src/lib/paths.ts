@@ -19,5 +19,6 @@ export const paths = {
   loans: { path: '/loans', getHref: () => '/loans' },
   ledger: { path: '/ledger', getHref: () => '/ledger' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  members: { path: '/members', getHref: () => '/members' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

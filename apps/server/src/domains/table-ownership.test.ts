@@ -16,6 +16,7 @@ const SCANNED = [
   'apps/server/src/domains/wallet',
   'apps/server/src/domains/ipo',
   'apps/server/src/domains/loans',
+  'apps/server/src/domains/members',
 ];
 
 const names = FOREIGN_TABLES.join('|');

@@ -63,6 +63,21 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(queue.items).toEqual([
       expect.objectContaining({ name: DEMO_BORROWER_NAME, amount: '1500.00', termDays: 90, status: 'pending' }),
     ]);
+    expect(assets).toMatchObject({ cash: '10000.00', available: '10000.00', totalAssets: '10000.00' });
+    // Credit points from identity verification and the first deposit; level 2 from 10,000.00 of assets.
+    const standing = body(await t.app.inject({ method: 'GET', url: '/api/members/standing', headers: { token } })).data;
+    expect(standing).toMatchObject({
+      creditPoints: 200,
+      level: 2,
+      totalAssets: '10000.00',
+      nextLevel: { level: 3, minTotalAssets: '50000.00', missing: '40000.00' },
+    });
+    const points = body(await t.app.inject({ method: 'GET', url: '/api/members/points', headers: { token } })).data;
+    expect(points.items.map((e: { rule: string; points: number }) => [e.rule, e.points])).toEqual([
+      ['first_deposit', 100],
+      ['identity_verified', 100],
+    ]);
+    expect(body(res).data.userinfo).toMatchObject({ creditPoints: 200, level: 2 });
     const cards = body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token } })).data;
     expect(cards).toEqual([expect.objectContaining({ holderName: DEMO_REAL_NAME, ibanMasked: 'DE89 •••• 3000' })]);
     const records = body(await t.app.inject({ method: 'GET', url: '/api/wallet/records', headers: { token } })).data;

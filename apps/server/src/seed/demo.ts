@@ -11,6 +11,7 @@ import { createInvitation } from '../domains/invitations/invitations.service.ts'
 import { appendAudit } from '../platform/audit.ts';
 import { approveSubmission, submitVerification } from '../domains/kyc/kyc.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
+import { awardCreditPoints, reviewMemberLevel } from '../domains/members/members.service.ts';
 import { seedIpoIssues } from './ipo.ts';
 import { createOffer } from '../domains/blocktrade/blocktrade.service.ts';
 import { accrueLoan, addDays, applyForLoan, decideLoan, repayLoan } from '../domains/loans/loans.service.ts';
@@ -155,7 +156,10 @@ async function demoDocument(shade: number): Promise<Buffer> {
 /**
  * The demo investor goes the way every investor does: identity submitted and approved by the demo
  * operator (audited), a bank account of the verified holder bound, and a settled deposit of
- * 10,000.00 posted to the ledger like any other.
+ * 10,000.00 posted to the ledger like any other. Credit points come the same way: identity
+ * verification through the approval's own hook, the first deposit through `awardCreditPoints` (the
+ * seed's deposit does not pass the payment webhook); the level (2, Silver, from 10,000.00 of total
+ * assets) from the review every investor gets at the end of a day.
  */
 async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<void> {
   const db = ctx.database.db;
@@ -221,6 +225,8 @@ async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<void> {
         { account: { userId, kind: 'cash' }, amountMinor: DEMO_DEPOSIT_MINOR },
       ],
     });
+    await awardCreditPoints(trx, { userId, rule: 'first_deposit', reference: `payment:${payment.id}`, nowMs });
+    await reviewMemberLevel(ctx, trx, userId, { businessDate: ctx.calendar.tradingDate(nowMs), nowMs });
   });
 }
 

@@ -1,5 +1,6 @@
 import { BlockTradeSummary } from '../features/blocktrade/components/block-trade-summary';
 import { NewSharesSummary } from '../features/ipo/components/new-shares-summary';
+import { MemberStandingCard } from '../features/members/components/member-standing-card';
 import { MyRoute } from '../features/my/routes/my-route';
 import { PersonCenterRoute } from '../features/my/routes/person-center-route';
 
@@ -18,7 +19,7 @@ export function MyScreen() {
   return <MyRoute investmentsSection={<InvestmentsSection />} />;
 }
 
-/** /personCenter as the app composes it, with the same section. */
+/** /personCenter as the app composes it: the same section, and credit points with the member level. */
 export function PersonCenterScreen() {
-  return <PersonCenterRoute investmentsSection={<InvestmentsSection />} />;
+  return <PersonCenterRoute investmentsSection={<InvestmentsSection />} standingSection={<MemberStandingCard />} />;
 }

@@ -30,6 +30,9 @@ const RealNameAuthenticationRoute = lazy(() =>
   })),
 );
 const PersonCenterRoute = lazy(() => import('./my-screens').then((m) => ({ default: m.PersonCenterScreen })));
+const PointsHistoryRoute = lazy(() =>
+  import('../features/members/routes/points-history-route').then((m) => ({ default: m.PointsHistoryRoute })),
+);
 const BankListRoute = lazy(() =>
   import('../features/wallet/routes/bank-list-route').then((m) => ({ default: m.BankListRoute })),
 );
@@ -164,6 +167,7 @@ export function AppRoutes() {
           <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
           <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
           <Route path={paths.personCenter.path} element={<PersonCenterRoute />} />
+          <Route path={paths.creditPoints.path} element={<PointsHistoryRoute />} />
           <Route path={paths.bankList.path} element={<BankListRoute />} />
           <Route path={paths.bindCard.path} element={<BindCardRoute />} />
           <Route path={paths.fastPayment.path} element={<FastPaymentRoute />} />

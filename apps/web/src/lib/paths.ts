@@ -70,6 +70,8 @@ export const paths = {
   settingLanguage: route('/setting/language'),
   realNameAuthentication: route('/realNameAuthentication'),
   personCenter: route('/personCenter'),
+  /** Every change of the investor's credit points with its reason. */
+  creditPoints: route('/ucenter/points'),
   bankList: route('/ucenter/bank-list'),
   bindCard: route('/ucenter/bank'),
   fastPayment: route('/fastpayment'),

@@ -221,6 +221,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/kyc/X/images/X',
         'GET /api/admin/loans',
         'GET /api/admin/me',
+        'GET /api/admin/members/rules',
+        'GET /api/admin/members/tiers',
+        'GET /api/admin/members/users/X',
         'GET /api/admin/orders',
         'GET /api/admin/outbox',
         'GET /api/admin/payments',
@@ -257,6 +260,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'PUT /api/admin/blocktrade/offers/X',
         'PUT /api/admin/instruments/X',
         'PUT /api/admin/ipo/X',
+        'PUT /api/admin/members/rules/X',
+        'PUT /api/admin/members/tiers',
         'PUT /api/admin/settings',
       ]);
       for (const route of routes) {

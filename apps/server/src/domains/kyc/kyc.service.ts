@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import { contentTypeOfStoredName, reencodeImage, UploadStore } from '../../platform/storage.ts';
+import { awardCreditPoints } from '../members/members.service.ts';
 import * as repo from './kyc.repository.ts';
 
 /** Where ID images live inside UPLOAD_DIR. */
@@ -189,9 +190,19 @@ async function decide(
   return { submissionId: Number(latest.id) };
 }
 
-/** Approves the submission in review; the user becomes verified. */
-export function approveSubmission(trx: Trx, decision: Decision) {
-  return decide(trx, { ...decision, status: 'approved', reason: null });
+/**
+ * Approves the submission in review; the user becomes verified and earns the `identity_verified`
+ * credit points in the same transaction (once per investor).
+ */
+export async function approveSubmission(trx: Trx, decision: Decision) {
+  const decided = await decide(trx, { ...decision, status: 'approved', reason: null });
+  await awardCreditPoints(trx, {
+    userId: decision.userId,
+    rule: 'identity_verified',
+    reference: `kyc:${decided.submissionId}`,
+    nowMs: decision.nowMs,
+  });
+  return decided;
 }
 
 /** Sends the submission in review back with a reason the user will see; they may then submit again. */

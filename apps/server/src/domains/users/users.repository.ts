@@ -60,3 +60,38 @@ export async function pageUsers(
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/**
+ * The user's credit points, with the row locked for the rest of the transaction on both dialects: an
+ * update that changes nothing takes PostgreSQL's row lock (SQLite's writers are serialized anyway).
+ */
+export async function lockCreditPoints(trx: Trx, userId: number): Promise<number | undefined> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ creditPoints: eb.ref('creditPoints') }))
+    .where('id', '=', userId)
+    .execute();
+  const row = await trx.selectFrom('users').select('creditPoints').where('id', '=', userId).executeTakeFirst();
+  return row ? Number(row.creditPoints) : undefined;
+}
+
+/** Sets the user's credit points total (the members domain keeps the events that explain it). */
+export async function setCreditPoints(trx: Trx, userId: number, creditPoints: number): Promise<void> {
+  await trx.updateTable('users').set({ creditPoints }).where('id', '=', userId).execute();
+}
+
+/** Moves the user's level from `from` to `to`; false when it was no longer `from`. */
+export async function moveLevel(trx: Trx, input: { userId: number; from: number; to: number }): Promise<boolean> {
+  const result = await trx
+    .updateTable('users')
+    .set({ level: input.to })
+    .where('id', '=', input.userId)
+    .where('level', '=', input.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ids and levels of the next `limit` users after `afterId`, in id order (batches over everyone). */
+export function usersAfter(db: Executor, afterId: number, limit: number) {
+  return db.selectFrom('users').select(['id', 'level']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}

@@ -96,6 +96,34 @@ export async function userStanding(db: Db | Trx, userId: number): Promise<{ cred
   return { creditPoints: user?.creditPoints ?? 0, level: user?.level ?? 1 };
 }
 
+/**
+ * The user's credit points, the row locked until the caller's transaction ends (both dialects), so
+ * two changes of one investor's points run one after the other; undefined for an unknown user.
+ */
+export function lockCreditPoints(trx: Trx, userId: number): Promise<number | undefined> {
+  return repo.lockCreditPoints(trx, userId);
+}
+
+/** Sets the user's credit points total, in the members domain's transaction that records why. */
+export function setCreditPoints(trx: Trx, userId: number, creditPoints: number): Promise<void> {
+  return repo.setCreditPoints(trx, userId, creditPoints);
+}
+
+/** Moves the user's level from `from` to `to` (false when it had changed meanwhile), in the caller's transaction. */
+export function moveLevel(trx: Trx, input: { userId: number; from: number; to: number }): Promise<boolean> {
+  return repo.moveLevel(trx, input);
+}
+
+/** The next `limit` users after `afterId` in id order, with their levels: a batch over every investor. */
+export async function usersAfter(
+  db: Db | Trx,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; level: number }>> {
+  const rows = await repo.usersAfter(db, afterId, limit);
+  return rows.map((row) => ({ id: Number(row.id), level: Number(row.level) }));
+}
+
 /** The user's language, read through the caller's runner; the default for an unknown user. */
 export async function languageOfUser(run: SqlRunner, userId: number): Promise<Language> {
   const row = await repo.findLanguageVia(run, userId);

@@ -73,6 +73,17 @@ export async function insertPaymentEvent(
   await trx.insertInto('paymentEvents').values(values).execute();
 }
 
+/** How many of the user's payments in (deposits, transfers) have succeeded. */
+export async function succeededPaymentsOf(trx: Trx, userId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userId', '=', userId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function completePayment(
   trx: Trx,
   paymentId: number,

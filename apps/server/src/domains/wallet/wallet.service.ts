@@ -12,6 +12,7 @@ import { getSettings } from '../settings/settings.service.ts';
 import { lockUser, phonesByUserId, userContact } from '../users/users.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payment-provider.ts';
+import { awardCreditPoints } from '../members/members.service.ts';
 import * as repo from './wallet.repository.ts';
 
 export interface WalletDeps {
@@ -188,6 +189,16 @@ export async function applyPaymentEvent(
       ],
     });
     await repo.completePayment(trx, payment.id, { status: 'succeeded', completedAt: nowMs });
+    // The investor's first money in (deposit or transfer) earns the `first_deposit` points; the
+    // members domain counts that rule once per investor even if two first payments race.
+    if ((await repo.succeededPaymentsOf(trx, payment.userId)) === 1) {
+      await awardCreditPoints(trx, {
+        userId: payment.userId,
+        rule: 'first_deposit',
+        reference: `payment:${payment.id}`,
+        nowMs,
+      });
+    }
   } else {
     await repo.completePayment(trx, payment.id, {
       status: 'failed',

@@ -14,6 +14,7 @@ import * as blocktrade from './migrations/0011-blocktrade.ts';
 import * as ipoAllocation from './migrations/0012-ipo-allocation.ts';
 import * as ledgerKinds from './migrations/0013-ledger-kinds.ts';
 import * as loans from './migrations/0015-loans.ts';
+import * as members from './migrations/0016-members.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012-ipo-allocation': ipoAllocation,
   '0013-ledger-kinds': ledgerKinds,
   '0015-loans': loans,
+  '0016-members': members,
 };
 
 /** Every migration's name, in order. */

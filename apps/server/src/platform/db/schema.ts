@@ -338,6 +338,58 @@ export interface LoanRepaymentsTable {
   createdAt: Ms;
 }
 
+/** A credit-point rule: what one kind of event awards (positive) or deducts (negative). */
+export interface CreditPointRulesTable {
+  code: string;
+  points: number;
+  active: Generated<number>;
+  updatedAt: Ms;
+  updatedBy: number | null;
+}
+
+/** One change of an investor's credit points; once per (user, rule, reference). */
+export interface CreditPointEventsTable {
+  id: Id;
+  userId: number;
+  ruleCode: string;
+  /** The change applied: the rule's points, or less for a deduction that would go below zero. */
+  points: number;
+  balanceAfter: number;
+  /** The once-key: `once` for once-per-investor rules, else the business row (`loan:12:repaid`). */
+  reference: string;
+  /** The business row that caused it (`payment:7`, `kyc:3`), for the record. */
+  source: string | null;
+  createdAt: Ms;
+}
+
+/** A member level and the total assets (minor units) it needs. */
+export interface MemberLevelTiersTable {
+  level: number;
+  minTotalAssetsMinor: number;
+  updatedAt: Ms;
+  updatedBy: number | null;
+}
+
+/** One change of an investor's member level. */
+export interface MemberLevelChangesTable {
+  id: Id;
+  userId: number;
+  fromLevel: number;
+  toLevel: number;
+  totalAssetsMinor: number;
+  reason: string;
+  businessDate: string;
+  createdAt: Ms;
+}
+
+/** A business date whose end-of-day level review has completed. */
+export interface MemberLevelRunsTable {
+  businessDate: string;
+  usersChecked: number;
+  levelsChanged: number;
+  completedAt: Ms;
+}
+
 export interface SettingsChangesTable {
   id: Id;
   /** JSON `{ "<setting>": { "from": "…", "to": "…" } }`. */
@@ -581,6 +633,11 @@ export interface Database {
   auditLog: AuditLogTable;
   settings: SettingsTable;
   settingsChanges: SettingsChangesTable;
+  creditPointRules: CreditPointRulesTable;
+  creditPointEvents: CreditPointEventsTable;
+  memberLevelTiers: MemberLevelTiersTable;
+  memberLevelChanges: MemberLevelChangesTable;
+  memberLevelRuns: MemberLevelRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -153,7 +153,7 @@ function PositionsSection({ userId }: { userId: number }) {
   );
 }
 
-function UserScreen({ userId }: { userId: number }) {
+function UserScreen({ userId, extraSection }: { userId: number; extraSection?: ReactNode }) {
   const { t } = useTranslation();
   const detail = useUserDetail(userId);
   return (
@@ -170,17 +170,18 @@ function UserScreen({ userId }: { userId: number }) {
       ) : (
         detail.isPending && <Skeleton active />
       )}
+      {detail.data && extraSection}
     </div>
   );
 }
 
 /**
  * One investor's page: profile, balances, position lots, recent ledger entries, bank cards,
- * sessions, and the freeze.
+ * sessions, and the freeze; `extraSection` is what the app composes in below (points and level).
  */
-export function UserDetailScreen() {
+export function UserDetailScreen({ extraSection }: { extraSection?: (userId: number) => ReactNode } = {}) {
   const { userId } = useParams();
   const id = Number(userId);
   if (!/^[1-9]\d{0,15}$/.test(userId ?? '') || !Number.isSafeInteger(id)) return <NotFound />;
-  return <UserScreen key={id} userId={id} />;
+  return <UserScreen key={id} userId={id} extraSection={extraSection?.(id)} />;
 }

@@ -14,13 +14,15 @@ import { useWalletEntries } from '../components/use-wallet-entries';
 export interface PersonCenterRouteProps {
   /** New shares and block trades at a glance (open issues, pending holds), composed in by the app. */
   investmentsSection?: ReactNode;
+  /** Credit points and member level with what they mean, composed in by the app. */
+  standingSection?: ReactNode;
 }
 
 /**
  * /personCenter: every figure of the account (DESIGN §3), fresh each time the screen opens or the
  * app comes back into focus, and the ways to move money.
  */
-export function PersonCenterRoute({ investmentsSection }: PersonCenterRouteProps = {}) {
+export function PersonCenterRoute({ investmentsSection, standingSection }: PersonCenterRouteProps = {}) {
   const { t } = useTranslation();
   const assets = useAssets();
   const user = useUserInfo();
@@ -38,6 +40,7 @@ export function PersonCenterRoute({ investmentsSection }: PersonCenterRouteProps
             <PageLoading inline />
           )}
         </div>
+        {standingSection}
         <TradingMenu />
         {investmentsSection}
         <MenuList label={t('assets.moneyMenu')} items={[entries.deposit, entries.transfer, entries.withdraw]} />

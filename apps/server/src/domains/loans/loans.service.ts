@@ -11,6 +11,7 @@ import { AppError, invariant } from '../../platform/errors.ts';
 import type { PostingInput } from '../../platform/ledger/ledger.ts';
 import type { MoneyUnit } from '../../platform/money-command.ts';
 import { getVerifiedIdentity } from '../kyc/kyc.service.ts';
+import { awardCreditPoints } from '../members/members.service.ts';
 import { registerPortfolioContributor } from '../portfolio/portfolio.service.ts';
 import { getSettings, type SettingKey, type Settings } from '../settings/settings.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
@@ -212,7 +213,8 @@ export async function getOwnLoan(ctx: AppContext, userId: number, loanId: number
  * transaction, failures counted apart), then in the transaction the loan locked, its ended days
  * accrued, the amount split interest first — never more than owed (LOAN_REPAY_ABOVE_OWED), never
  * more than free cash (INSUFFICIENT_FUNDS) — and posted. When nothing is left the loan is `repaid`,
- * on time when repaid on or before its due date (the answer's `loan.repaidOnTime`).
+ * on time when repaid on or before its due date (the answer's `loan.repaidOnTime`), and the credit
+ * point rule `loan_repaid_on_time` or `loan_repaid_late` applies once for the loan.
  */
 export function repayLoan(
   ctx: AppContext,
@@ -278,6 +280,15 @@ export function repayLoan(
       });
       const after = await repo.findLoan(trx, Number(row.id));
       invariant(after, 'the loan is never deleted');
+      // A loan repaid in full earns credit points on time and costs some after its due date, once per loan.
+      if (done) {
+        await awardCreditPoints(trx, {
+          userId: input.userId,
+          rule: onTime ? 'loan_repaid_on_time' : 'loan_repaid_late',
+          reference: `loan:${row.id}`,
+          nowMs,
+        });
+      }
       await notify(
         ctx,
         trx,

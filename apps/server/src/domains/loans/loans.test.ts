@@ -105,6 +105,10 @@ for (const dialect of DIALECTS) {
         .where('userId', '=', userId)
         .where('template', '=', template)
         .execute();
+    const creditPoints = async (token: string) =>
+      (await get<{ creditPoints: number }>(token, '/api/members/standing')).creditPoints;
+    const pointEvents = async (token: string) =>
+      (await get<{ items: Array<{ rule: string; points: number }> }>(token, '/api/members/points')).items;
     /** Moves the clock a day on and runs what fell due (the interest job at each day's end). */
     async function nextDay(days = 1) {
       t.clock.advance(days * DAY);
@@ -239,6 +243,7 @@ for (const dialect of DIALECTS) {
       expect(await userMoney(user.userId)).toMatchObject({ cash: 1399_50, loan: 900_35 });
 
       // Friday 2026-11-27: the rest, 900.35 = 0.20 interest + 900.15 principal; repaid, on time.
+      const pointsBefore = await creditPoints(user.token);
       const full = await repay(user.token, loanId, '900.35');
       expect(full.statusCode, full.body).toBe(200);
       expect(body(full).data).toMatchObject({
@@ -259,6 +264,9 @@ for (const dialect of DIALECTS) {
         netAssets: '499.15',
       });
       expect(await notices(user.userId, 'notify.loanRepaid')).toHaveLength(1);
+      // Repaid on time: the rule loan_repaid_on_time (+50 by default) applies, once.
+      expect(await creditPoints(user.token)).toBe(pointsBefore + 50);
+      expect((await pointEvents(user.token))[0]).toMatchObject({ rule: 'loan_repaid_on_time', points: 50 });
       // A repaid loan accrues no more and cannot be repaid again.
       await nextDay();
       expect(await interestDays(loanId)).toHaveLength(4);
@@ -302,6 +310,18 @@ for (const dialect of DIALECTS) {
       const reminders = await notices(user.userId, 'notify.loanRepaymentDue');
       expect(reminders).toHaveLength(1);
       expect(JSON.parse(reminders[0]?.params ?? '{}')).toMatchObject({ dueDate });
+
+      // Repaid in full four days after the due date: late, so loan_repaid_late (−100 by default) applies.
+      t.clock.advance(6 * DAY);
+      await t.ctx.jobs.runDue();
+      const pointsBefore = await creditPoints(user.token);
+      const owed = (await get<{ owed: string }>(user.token, `/api/loans/${loanId}`)).owed;
+      const late = await repay(user.token, loanId, owed);
+      expect(late.statusCode, late.body).toBe(200);
+      expect(body(late).data).toMatchObject({ loan: { status: 'repaid', repaidOnTime: false } });
+      expect(await creditPoints(user.token)).toBe(Math.max(0, pointsBefore - 100));
+      expect((await pointEvents(user.token))[0]).toMatchObject({ rule: 'loan_repaid_late' });
+      expect(await userMoney(user.userId)).toMatchObject({ loan: 0 });
       await expectLedgerOk(t);
     });
 

@@ -15,6 +15,8 @@ import { registerInvitationAdminRoutes } from './domains/invitations/invitations
 import { registerAuthRoutes } from './domains/auth/auth.routes.ts';
 import { registerBlockTradeAdminRoutes } from './domains/blocktrade/blocktrade.admin-routes.ts';
 import { registerBlockTradeRoutes } from './domains/blocktrade/blocktrade.routes.ts';
+import { registerBalanceAdminRoutes } from './domains/balance/balance.admin-routes.ts';
+import { registerBalanceRoutes } from './domains/balance/balance.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
@@ -220,6 +222,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerIpoAdminRoutes(app, ctx);
   await registerBlockTradeRoutes(app, ctx);
   await registerBlockTradeAdminRoutes(app, ctx);
+  await registerBalanceRoutes(app, ctx);
+  await registerBalanceAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

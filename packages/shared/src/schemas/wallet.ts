@@ -77,6 +77,8 @@ export const assets = z.object({
   floatingPnl: z.string(),
   fund: z.string(),
   fundPending: z.string(),
+  /** Fund units redeemed, paid into cash on the next business day. */
+  redeemPending: z.string(),
   loanOutstanding: z.string(),
   totalAssets: z.string(),
   creditPoints: z.number().int(),

@@ -27,8 +27,9 @@ export function registerWalletPortfolio(ctx: AppContext): void {
   registerPortfolioContributor(ctx, {
     name: 'wallet',
     async contribute(db, userId) {
-      const { cash, frozen, fund, fund_pending: fundPending, loan } = await ctx.ledger.userBalances(db, userId);
-      return { cashMinor: cash, frozenMinor: frozen, fundMinor: fund, fundPendingMinor: fundPending, loanMinor: loan };
+      // Fund units and redemptions in flight are the balance product's contributor's.
+      const { cash, frozen, loan } = await ctx.ledger.userBalances(db, userId);
+      return { cashMinor: cash, frozenMinor: frozen, loanMinor: loan };
     },
   });
 }

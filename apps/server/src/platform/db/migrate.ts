@@ -13,6 +13,7 @@ import * as ipo from './migrations/0010-ipo.ts';
 import * as blocktrade from './migrations/0011-blocktrade.ts';
 import * as ipoAllocation from './migrations/0012-ipo-allocation.ts';
 import * as ledgerKinds from './migrations/0013-ledger-kinds.ts';
+import * as balance from './migrations/0014-balance.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-blocktrade': blocktrade,
   '0012-ipo-allocation': ipoAllocation,
   '0013-ledger-kinds': ledgerKinds,
+  '0014-balance': balance,
 };
 
 /** Every migration's name, in order. */

@@ -1,0 +1,90 @@
+import {
+  fundRateBody,
+  fundRates,
+  fundRateVersion,
+  holiday,
+  holidayBody,
+  holidayParams,
+  holidays,
+} from '@bourse/shared/schemas/balance';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.ts';
+import { ok, okResponse } from '../../platform/envelope.ts';
+import { operatorOf } from '../../platform/fastify-types.ts';
+import {
+  addHoliday,
+  applyHolidays,
+  fundRates as ratesOf,
+  listHolidays,
+  removeHoliday,
+  seedHolidays,
+  setFundRate,
+} from './balance.service.ts';
+
+/**
+ * The console's balance product: the fund's rate with its history (admin, finance), and the business
+ * calendar's holidays (admin) that date T+1 confirmations and settlements. Every change audited.
+ */
+export async function registerBalanceAdminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+  await ctx.database.transaction((trx) => seedHolidays(ctx, trx));
+
+  r.get(
+    '/api/admin/fund/rates',
+    { config: { auth: 'operator', roles: ['admin', 'finance'] }, schema: { tags, response: okResponse(fundRates) } },
+    async () => ok(await ratesOf(ctx)),
+  );
+
+  r.post(
+    '/api/admin/fund/rates',
+    {
+      config: { auth: 'operator', roles: ['admin', 'finance'] },
+      schema: { tags, body: fundRateBody, response: okResponse(fundRateVersion) },
+    },
+    async (request) =>
+      ok(
+        await ctx.database.transaction((trx) =>
+          setFundRate(ctx, trx, { operator: operatorOf(request), ip: request.ip ?? null, body: request.body }),
+        ),
+      ),
+  );
+
+  r.get(
+    '/api/admin/calendar/holidays',
+    { config: { auth: 'operator', roles: ['admin'] }, schema: { tags, response: okResponse(holidays) } },
+    async () => ok(await listHolidays(ctx)),
+  );
+
+  r.post(
+    '/api/admin/calendar/holidays',
+    {
+      config: { auth: 'operator', roles: ['admin'] },
+      schema: { tags, body: holidayBody, response: okResponse(holiday) },
+    },
+    async (request) => {
+      const added = await ctx.database.transaction((trx) =>
+        addHoliday(ctx, trx, { operator: operatorOf(request), ip: request.ip ?? null, body: request.body }),
+      );
+      // After the commit: the live calendar (and the order writer's thread) follow the table.
+      await applyHolidays(ctx, ctx.database.db);
+      return ok(added);
+    },
+  );
+
+  r.delete(
+    '/api/admin/calendar/holidays/:date',
+    {
+      config: { auth: 'operator', roles: ['admin'] },
+      schema: { tags, params: holidayParams, response: okResponse(holiday) },
+    },
+    async (request) => {
+      const removed = await ctx.database.transaction((trx) =>
+        removeHoliday(ctx, trx, { operator: operatorOf(request), ip: request.ip ?? null, date: request.params.date }),
+      );
+      await applyHolidays(ctx, ctx.database.db);
+      return ok(removed);
+    },
+  );
+}

@@ -151,6 +151,14 @@ export const paths = {
   /** Allocation records: the draws' outcomes with what was captured and released. */
   allocationRecords: route('/ucenter/allocation'),
   /** Open block-trade offers and the order sheet. */
+  /** The balance fund (issue 14): its screen, buying or redeeming (`?mode=redeem`), its history. */
+  fund: route('/trade/money'),
+  fundPayment: {
+    path: '/payment',
+    getHref: (mode: 'purchase' | 'redeem' = 'purchase') => (mode === 'redeem' ? '/payment?mode=redeem' : '/payment'),
+  },
+  fundHistory: route('/trade/history'),
+  moneyLog: route('/ucenter/moneyLog'),
   blockTrade: route('/shares/dzjy'),
   blockTradeRecords: {
     path: '/shares/dzjy-record',

@@ -297,7 +297,13 @@ export function listHolidays(db: Db | Trx): Promise<HolidayRow[]> {
 /** Adds a holiday; false when the day already is one. */
 export async function insertHoliday(
   trx: Db | Trx,
-  values: { holidayDate: string; name: string; source: 'config' | 'operator'; createdBy: number | null; createdAt: number },
+  values: {
+    holidayDate: string;
+    name: string;
+    source: 'config' | 'operator';
+    createdBy: number | null;
+    createdAt: number;
+  },
 ): Promise<boolean> {
   const rows = await trx
     .insertInto('marketHolidays')

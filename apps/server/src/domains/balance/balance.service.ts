@@ -463,7 +463,8 @@ export async function setFundRate(
   const lastAccrued = await repo.lastAccruedDay(trx);
   if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || isoDate(Date.parse(`${date}T00:00:00Z`)) !== date)
     throw new AppError('VALIDATION_FAILED', { detail: 'effectiveDate' });
-  if (date < today || (lastAccrued !== null && date <= lastAccrued)) throw new AppError('FUND_RATE_DATE_PAST', { today });
+  if (date < today || (lastAccrued !== null && date <= lastAccrued))
+    throw new AppError('FUND_RATE_DATE_PAST', { today });
   const row = await repo.insertRate(trx, {
     ratePpm,
     effectiveDate: date,
@@ -515,7 +516,13 @@ export async function seedHolidays(ctx: AppContext, trx: Trx): Promise<void> {
   if ((await repo.listHolidays(trx)).length === 0) {
     const nowMs = ctx.clock.nowMs();
     for (const date of configured) {
-      await repo.insertHoliday(trx, { holidayDate: date, name: date, source: 'config', createdBy: null, createdAt: nowMs });
+      await repo.insertHoliday(trx, {
+        holidayDate: date,
+        name: date,
+        source: 'config',
+        createdBy: null,
+        createdAt: nowMs,
+      });
     }
   }
   await applyHolidays(ctx, trx);
@@ -534,7 +541,11 @@ function assertFutureDay(ctx: AppContext, date: string): void {
 }
 
 /** An operator adds a future holiday, audited in the caller's transaction. */
-export async function addHoliday(ctx: AppContext, trx: Trx, input: OperatorAct & { body: HolidayBody }): Promise<Holiday> {
+export async function addHoliday(
+  ctx: AppContext,
+  trx: Trx,
+  input: OperatorAct & { body: HolidayBody },
+): Promise<Holiday> {
   assertFutureDay(ctx, input.body.date);
   const nowMs = ctx.clock.nowMs();
   const added = await repo.insertHoliday(trx, {
@@ -558,7 +569,11 @@ export async function addHoliday(ctx: AppContext, trx: Trx, input: OperatorAct &
 }
 
 /** An operator removes a future holiday, audited in the caller's transaction. */
-export async function removeHoliday(ctx: AppContext, trx: Trx, input: OperatorAct & { date: string }): Promise<Holiday> {
+export async function removeHoliday(
+  ctx: AppContext,
+  trx: Trx,
+  input: OperatorAct & { date: string },
+): Promise<Holiday> {
   assertFutureDay(ctx, input.date);
   const row = await repo.findHoliday(trx, input.date);
   if (!row) throw new AppError('HOLIDAY_NOT_FOUND');

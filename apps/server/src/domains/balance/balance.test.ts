@@ -43,7 +43,8 @@ for (const dialect of DIALECTS) {
       await t.close();
     });
 
-    const get = async (token: string, url: string) => body(await t.app.inject({ method: 'GET', url, headers: { token } }));
+    const get = async (token: string, url: string) =>
+      body(await t.app.inject({ method: 'GET', url, headers: { token } }));
     const order = (token: string, kind: 'purchase' | 'redeem', amount: string, password = TRADING_PASSWORD) =>
       t.app.inject({
         method: 'POST',
@@ -225,8 +226,12 @@ for (const dialect of DIALECTS) {
       expect(t.ctx.calendar.isBusinessDay('2026-12-24')).toBe(true);
       const list = (await get(await admin.token, '/api/admin/calendar/holidays')).data;
       expect(list.items).toEqual([{ date: '2026-11-30', name: 'Bank holiday', source: 'operator' }]);
-      const audit = (await get(await admin.token, '/api/admin/audit')).data.items.map((a: { action: string }) => a.action);
-      expect(audit).toEqual(expect.arrayContaining(['calendar.holiday.add', 'calendar.holiday.remove', 'fund.rate.set']));
+      const audit = (await get(await admin.token, '/api/admin/audit')).data.items.map(
+        (a: { action: string }) => a.action,
+      );
+      expect(audit).toEqual(
+        expect.arrayContaining(['calendar.holiday.add', 'calendar.holiday.remove', 'fund.rate.set']),
+      );
       await expectLedgerOk(t);
     });
 
@@ -235,16 +240,17 @@ for (const dialect of DIALECTS) {
       expect(body(await adminPost('/api/admin/fund/rates', { rate: '2.00', effectiveDate: '2026-11-30' })).error).toBe(
         'FUND_RATE_DATE_PAST',
       );
-      expect(body(await adminPost('/api/admin/fund/rates', { rate: '100.0001', effectiveDate: '2026-12-05' })).error).toBe(
-        'FUND_RATE_INVALID',
+      expect(
+        body(await adminPost('/api/admin/fund/rates', { rate: '100.0001', effectiveDate: '2026-12-05' })).error,
+      ).toBe('FUND_RATE_INVALID');
+      expect((await adminPost('/api/admin/fund/rates', { rate: '2', effectiveDate: '2026-12-03' })).statusCode).toBe(
+        200,
       );
-      expect((await adminPost('/api/admin/fund/rates', { rate: '2', effectiveDate: '2026-12-03' })).statusCode).toBe(200);
       const rates = (await get(await admin.token, '/api/admin/fund/rates')).data;
       expect(rates.current).toEqual({ rate: '3.65', effectiveDate: '2026-11-23' });
-      expect(rates.versions.map((v: { rate: string; effectiveDate: string }) => `${v.effectiveDate} ${v.rate}`)).toEqual([
-        '2026-12-03 2.00',
-        '2026-11-23 3.65',
-      ]);
+      expect(
+        rates.versions.map((v: { rate: string; effectiveDate: string }) => `${v.effectiveDate} ${v.rate}`),
+      ).toEqual(['2026-12-03 2.00', '2026-11-23 3.65']);
       await advance(3 * DAY); // Friday 4 December: days 1, 2 at 3.65 %, day 3 at 2 %.
       const accrued = await t.ctx.database.db
         .selectFrom('fundAccrualDays')
@@ -273,19 +279,20 @@ for (const dialect of DIALECTS) {
       const before = await balances(investor.userId);
       expect(before).toMatchObject({ cash: 60000, fund_pending: 0 });
       expect(before.fund).toBeGreaterThanOrEqual(40000);
-      const cases: Array<[kind: 'purchase' | 'redeem', amount: string, status: number, error: string, password?: string]> =
-        [
-          ['purchase', '600.01', 422, 'FUND_ABOVE_AVAILABLE'],
-          ['redeem', '1000.00', 422, 'FUND_REDEEM_ABOVE_BALANCE'],
-          ['purchase', '0', 400, 'AMOUNT_NOT_POSITIVE'],
-          ['redeem', '0.00', 400, 'AMOUNT_NOT_POSITIVE'],
-          ['purchase', '-5.00', 400, 'VALIDATION_FAILED'],
-          ['purchase', '0.001', 400, 'VALIDATION_FAILED'],
-          ['redeem', '1e20', 400, 'VALIDATION_FAILED'],
-          ['purchase', '100000000000000000000', 400, 'VALIDATION_FAILED'],
-          ['purchase', '10.00', 422, 'TRADING_PASSWORD_WRONG', '000000'],
-          ['redeem', '10.00', 422, 'TRADING_PASSWORD_WRONG', '000000'],
-        ];
+      const cases: Array<
+        [kind: 'purchase' | 'redeem', amount: string, status: number, error: string, password?: string]
+      > = [
+        ['purchase', '600.01', 422, 'FUND_ABOVE_AVAILABLE'],
+        ['redeem', '1000.00', 422, 'FUND_REDEEM_ABOVE_BALANCE'],
+        ['purchase', '0', 400, 'AMOUNT_NOT_POSITIVE'],
+        ['redeem', '0.00', 400, 'AMOUNT_NOT_POSITIVE'],
+        ['purchase', '-5.00', 400, 'VALIDATION_FAILED'],
+        ['purchase', '0.001', 400, 'VALIDATION_FAILED'],
+        ['redeem', '1e20', 400, 'VALIDATION_FAILED'],
+        ['purchase', '100000000000000000000', 400, 'VALIDATION_FAILED'],
+        ['purchase', '10.00', 422, 'TRADING_PASSWORD_WRONG', '000000'],
+        ['redeem', '10.00', 422, 'TRADING_PASSWORD_WRONG', '000000'],
+      ];
       for (const [kind, amount, status, error, password] of cases) {
         const res = await order(investor.token, kind, amount, password);
         expect(`${kind} ${amount} ${res.statusCode} ${body(res).error}`).toBe(`${kind} ${amount} ${status} ${error}`);

@@ -53,11 +53,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('fund_orders_user_idx').on('fund_orders').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('fund_orders_due_idx').on('fund_orders').columns(['status', 'due_at']).execute();
-  await db.schema
-    .createIndex('fund_orders_confirm_idx')
-    .on('fund_orders')
-    .columns(['kind', 'confirm_date'])
-    .execute();
+  await db.schema.createIndex('fund_orders_confirm_idx').on('fund_orders').columns(['kind', 'confirm_date']).execute();
 
   await id('fund_accruals')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))

@@ -100,9 +100,7 @@ const SubscriptionRecordsRoute = lazy(() =>
 const AllocationRecordsRoute = lazy(() =>
   import('../features/ipo/routes/records-routes').then((m) => ({ default: m.AllocationRecordsRoute })),
 );
-const FundRoute = lazy(() =>
-  import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })),
-);
+const FundRoute = lazy(() => import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })));
 const FundPaymentRoute = lazy(() =>
   import('../features/balance/routes/fund-payment-route').then((m) => ({ default: m.FundPaymentRoute })),
 );

@@ -920,7 +920,7 @@ export const en = {
     balance: 'Fund balance',
     rate: 'Annual rate',
     ratePct: '{{rate}} % a year',
-    yesterdayEarnings: 'Yesterday\'s earnings',
+    yesterdayEarnings: "Yesterday's earnings",
     totalEarnings: 'Total earnings',
     fundPending: 'Purchases awaiting confirmation',
     redeemPending: 'Redemptions awaiting payment',

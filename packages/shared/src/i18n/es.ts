@@ -1128,7 +1128,8 @@ export const es: Catalog = {
     FUND_ABOVE_AVAILABLE: 'El importe supera su efectivo disponible ({{available}})',
     FUND_REDEEM_ABOVE_BALANCE: 'El importe supera su saldo en el fondo ({{balance}})',
     FUND_RATE_INVALID: 'El tipo debe ser un porcentaje de 0 a 100 con cuatro decimales como máximo',
-    FUND_RATE_DATE_PAST: 'Un tipo solo puede aplicarse desde hoy ({{today}}) o un día posterior al último día devengado',
+    FUND_RATE_DATE_PAST:
+      'Un tipo solo puede aplicarse desde hoy ({{today}}) o un día posterior al último día devengado',
     HOLIDAY_DATE_PAST: 'Solo se pueden añadir o eliminar festivos a partir de mañana',
     HOLIDAY_EXISTS: 'Este día ya es festivo',
     HOLIDAY_NOT_FOUND: 'Este día no es festivo',

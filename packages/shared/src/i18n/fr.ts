@@ -1136,7 +1136,8 @@ export const fr: Catalog = {
     FUND_ABOVE_AVAILABLE: 'Le montant dépasse vos liquidités disponibles ({{available}})',
     FUND_REDEEM_ABOVE_BALANCE: 'Le montant dépasse votre solde dans le fonds ({{balance}})',
     FUND_RATE_INVALID: 'Le taux doit être un pourcentage de 0 à 100 avec au plus quatre décimales',
-    FUND_RATE_DATE_PAST: 'Un taux ne peut prendre effet qu’à partir d’aujourd’hui ({{today}}) ou d’un jour postérieur au dernier jour couru',
+    FUND_RATE_DATE_PAST:
+      'Un taux ne peut prendre effet qu’à partir d’aujourd’hui ({{today}}) ou d’un jour postérieur au dernier jour couru',
     HOLIDAY_DATE_PAST: 'Seuls les jours fériés à partir de demain peuvent être ajoutés ou supprimés',
     HOLIDAY_EXISTS: 'Ce jour est déjà férié',
     HOLIDAY_NOT_FOUND: 'Ce jour n’est pas férié',

@@ -1129,7 +1129,8 @@ export const it: Catalog = {
     FUND_ABOVE_AVAILABLE: 'L’importo supera la liquidità disponibile ({{available}})',
     FUND_REDEEM_ABOVE_BALANCE: 'L’importo supera il saldo del fondo ({{balance}})',
     FUND_RATE_INVALID: 'Il tasso deve essere una percentuale da 0 a 100 con al massimo quattro decimali',
-    FUND_RATE_DATE_PAST: 'Un tasso può valere solo da oggi ({{today}}) o da un giorno successivo all’ultimo giorno maturato',
+    FUND_RATE_DATE_PAST:
+      'Un tasso può valere solo da oggi ({{today}}) o da un giorno successivo all’ultimo giorno maturato',
     HOLIDAY_DATE_PAST: 'Si possono aggiungere o togliere solo festività da domani in poi',
     HOLIDAY_EXISTS: 'Questo giorno è già festivo',
     HOLIDAY_NOT_FOUND: 'Questo giorno non è festivo',

@@ -1132,7 +1132,8 @@ export const nl: Catalog = {
     FUND_ABOVE_AVAILABLE: 'Het bedrag is hoger dan uw beschikbare saldo ({{available}})',
     FUND_REDEEM_ABOVE_BALANCE: 'Het bedrag is hoger dan uw fondssaldo ({{balance}})',
     FUND_RATE_INVALID: 'De rente moet een percentage van 0 tot 100 zijn met hoogstens vier decimalen',
-    FUND_RATE_DATE_PAST: 'Een rente kan pas vanaf vandaag ({{today}}) ingaan, of een latere dag na de laatst verrentte dag',
+    FUND_RATE_DATE_PAST:
+      'Een rente kan pas vanaf vandaag ({{today}}) ingaan, of een latere dag na de laatst verrentte dag',
     HOLIDAY_DATE_PAST: 'Alleen feestdagen vanaf morgen kunnen worden toegevoegd of verwijderd',
     HOLIDAY_EXISTS: 'Deze dag is al een feestdag',
     HOLIDAY_NOT_FOUND: 'Deze dag is geen feestdag',

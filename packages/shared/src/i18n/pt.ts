@@ -1126,7 +1126,8 @@ export const pt: Catalog = {
     FUND_ABOVE_AVAILABLE: 'O valor é superior ao seu saldo disponível ({{available}})',
     FUND_REDEEM_ABOVE_BALANCE: 'O valor é superior ao seu saldo no fundo ({{balance}})',
     FUND_RATE_INVALID: 'A taxa tem de ser uma percentagem de 0 a 100 com no máximo quatro casas decimais',
-    FUND_RATE_DATE_PAST: 'Uma taxa só pode vigorar a partir de hoje ({{today}}) ou de um dia posterior ao último dia com juros',
+    FUND_RATE_DATE_PAST:
+      'Uma taxa só pode vigorar a partir de hoje ({{today}}) ou de um dia posterior ao último dia com juros',
     HOLIDAY_DATE_PAST: 'Só é possível adicionar ou remover feriados a partir de amanhã',
     HOLIDAY_EXISTS: 'Este dia já é feriado',
     HOLIDAY_NOT_FOUND: 'Este dia não é feriado',

@@ -81,7 +81,12 @@ export async function getAssets(ctx: AppContext, userId: number): Promise<Assets
   const db = ctx.database.db;
   const [figures, standing] = await Promise.all([portfolioFigures(ctx, db, userId), userStanding(db, userId)]);
   const { cashMinor: cash, frozenMinor: frozen, marketValueMinor: marketValue } = figures;
-  const { fundMinor: fund, fundPendingMinor: fundPending, redeemPendingMinor: redeemPending, loanMinor: loan } = figures;
+  const {
+    fundMinor: fund,
+    fundPendingMinor: fundPending,
+    redeemPendingMinor: redeemPending,
+    loanMinor: loan,
+  } = figures;
   return {
     cash: formatMinor(cash + frozen),
     frozen: formatMinor(frozen),

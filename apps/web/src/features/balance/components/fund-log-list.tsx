@@ -69,7 +69,7 @@ function Entries({ period }: { period: RecordPeriod }) {
               <li key={entry.id} className="fund-log-item">
                 <div className="fund-log-main">
                   <span className="fund-log-type">{t(`fund.types.${entry.type}`)}</span>
-                  <span className={incoming ? 'fund-log-amount text-rise' : 'fund-log-amount'}>
+                  <span className={incoming ? 'fund-log-amount money-text-gain' : 'fund-log-amount'}>
                     {format.money(entry.amount)}
                   </span>
                 </div>

@@ -54,6 +54,8 @@ describe('shell', () => {
       'Block trades',
       'Ledger check',
       'Fees & limits',
+      'Balance fund',
+      'Business calendar',
       'Audit log',
     ]);
     expect(screen.getByText('Administrator')).toBeInTheDocument();
@@ -73,6 +75,7 @@ describe('shell', () => {
       'Block trades',
       'Ledger check',
       'Fees & limits',
+      'Balance fund',
     ]);
   });
 

@@ -21,6 +21,9 @@ export const SECTION_ROLES = {
   blockTrades: ['admin', 'finance'],
   ledger: ['admin', 'finance'],
   settings: ['admin', 'finance'],
+  // The balance fund's rate is a money decision; the business calendar dates every T+1 (issue 14).
+  fund: ['admin', 'finance'],
+  calendar: ['admin'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -43,6 +46,8 @@ export const SECTIONS: readonly Section[] = [
   'blockTrades',
   'ledger',
   'settings',
+  'fund',
+  'calendar',
   'audit',
 ];
 

@@ -18,5 +18,7 @@ export const paths = {
   blockTrades: { path: '/block-trades', getHref: () => '/block-trades' },
   ledger: { path: '/ledger', getHref: () => '/ledger' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  fund: { path: '/fund', getHref: () => '/fund' },
+  calendar: { path: '/calendar', getHref: () => '/calendar' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

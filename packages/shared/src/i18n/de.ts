@@ -984,8 +984,6 @@ export const de: Catalog = {
       noHolidays: 'Keine Feiertage',
       holidayAdded: 'Feiertag hinzugefügt',
       holidayRemoved: 'Feiertag entfernt',
-      navFund: 'Geldmarktfonds',
-      navCalendar: 'Geschäftskalender',
     },
   },
   errors: {
@@ -1157,6 +1155,8 @@ export const de: Catalog = {
       support: 'Kundenservice',
     },
     nav: {
+      fund: 'Geldmarktfonds',
+      calendar: 'Geschäftskalender',
       invitations: 'Einladungscodes',
       kyc: 'Identitätsprüfung',
       audit: 'Audit-Protokoll',

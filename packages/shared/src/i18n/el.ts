@@ -984,8 +984,6 @@ export const el: Catalog = {
       noHolidays: 'Καμία αργία',
       holidayAdded: 'Η αργία προστέθηκε',
       holidayRemoved: 'Η αργία αφαιρέθηκε',
-      navFund: 'Αμοιβαίο διαθεσίμων',
-      navCalendar: 'Εργάσιμο ημερολόγιο',
     },
   },
   errors: {
@@ -1158,6 +1156,8 @@ export const el: Catalog = {
       support: 'Υποστήριξη',
     },
     nav: {
+      fund: 'Αμοιβαίο διαθεσίμων',
+      calendar: 'Εργάσιμο ημερολόγιο',
       invitations: 'Κωδικοί πρόσκλησης',
       kyc: 'Επαλήθευση ταυτότητας',
       audit: 'Αρχείο ελέγχου',

@@ -978,8 +978,6 @@ export const en = {
       noHolidays: 'No holidays',
       holidayAdded: 'Holiday added',
       holidayRemoved: 'Holiday removed',
-      navFund: 'Balance fund',
-      navCalendar: 'Business calendar',
     },
   },
   errors: {
@@ -1144,6 +1142,8 @@ export const en = {
       support: 'Support',
     },
     nav: {
+      fund: 'Balance fund',
+      calendar: 'Business calendar',
       invitations: 'Invitation codes',
       kyc: 'Identity verification',
       audit: 'Audit log',

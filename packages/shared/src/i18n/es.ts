@@ -983,8 +983,6 @@ export const es: Catalog = {
       noHolidays: 'Sin festivos',
       holidayAdded: 'Festivo añadido',
       holidayRemoved: 'Festivo eliminado',
-      navFund: 'Fondo monetario',
-      navCalendar: 'Calendario hábil',
     },
   },
   errors: {
@@ -1153,6 +1151,8 @@ export const es: Catalog = {
       support: 'Soporte',
     },
     nav: {
+      fund: 'Fondo monetario',
+      calendar: 'Calendario hábil',
       invitations: 'Códigos de invitación',
       kyc: 'Verificación de identidad',
       audit: 'Registro de auditoría',

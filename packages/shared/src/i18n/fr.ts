@@ -987,8 +987,6 @@ export const fr: Catalog = {
       noHolidays: 'Aucun jour férié',
       holidayAdded: 'Jour férié ajouté',
       holidayRemoved: 'Jour férié supprimé',
-      navFund: 'Fonds monétaire',
-      navCalendar: 'Calendrier ouvré',
     },
   },
   errors: {
@@ -1161,6 +1159,8 @@ export const fr: Catalog = {
       support: 'Assistance',
     },
     nav: {
+      fund: 'Fonds monétaire',
+      calendar: 'Calendrier ouvré',
       invitations: 'Codes d’invitation',
       kyc: 'Vérification d’identité',
       audit: 'Journal d’audit',

@@ -984,8 +984,6 @@ export const it: Catalog = {
       noHolidays: 'Nessuna festività',
       holidayAdded: 'Festività aggiunta',
       holidayRemoved: 'Festività rimossa',
-      navFund: 'Fondo monetario',
-      navCalendar: 'Calendario lavorativo',
     },
   },
   errors: {
@@ -1154,6 +1152,8 @@ export const it: Catalog = {
       support: 'Assistenza',
     },
     nav: {
+      fund: 'Fondo monetario',
+      calendar: 'Calendario lavorativo',
       invitations: 'Codici di invito',
       kyc: 'Verifica dell’identità',
       audit: 'Registro di audit',

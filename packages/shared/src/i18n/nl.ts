@@ -985,8 +985,6 @@ export const nl: Catalog = {
       noHolidays: 'Geen feestdagen',
       holidayAdded: 'Feestdag toegevoegd',
       holidayRemoved: 'Feestdag verwijderd',
-      navFund: 'Geldmarktfonds',
-      navCalendar: 'Werkdagenkalender',
     },
   },
   errors: {
@@ -1157,6 +1155,8 @@ export const nl: Catalog = {
       support: 'Klantenservice',
     },
     nav: {
+      fund: 'Geldmarktfonds',
+      calendar: 'Werkdagenkalender',
       invitations: 'Uitnodigingscodes',
       kyc: 'Identiteitsverificatie',
       audit: 'Auditlogboek',

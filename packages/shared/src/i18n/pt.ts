@@ -981,8 +981,6 @@ export const pt: Catalog = {
       noHolidays: 'Sem feriados',
       holidayAdded: 'Feriado adicionado',
       holidayRemoved: 'Feriado removido',
-      navFund: 'Fundo monetário',
-      navCalendar: 'Calendário de dias úteis',
     },
   },
   errors: {
@@ -1151,6 +1149,8 @@ export const pt: Catalog = {
       support: 'Apoio ao cliente',
     },
     nav: {
+      fund: 'Fundo monetário',
+      calendar: 'Calendário de dias úteis',
       invitations: 'Códigos de convite',
       kyc: 'Verificação de identidade',
       audit: 'Registo de auditoria',

@@ -979,8 +979,6 @@ export const ru: Catalog = {
       noHolidays: 'Праздников нет',
       holidayAdded: 'Праздник добавлен',
       holidayRemoved: 'Праздник удалён',
-      navFund: 'Фонд денежного рынка',
-      navCalendar: 'Календарь рабочих дней',
     },
   },
   errors: {
@@ -1148,6 +1146,8 @@ export const ru: Catalog = {
       support: 'Поддержка',
     },
     nav: {
+      fund: 'Фонд денежного рынка',
+      calendar: 'Календарь рабочих дней',
       invitations: 'Коды приглашения',
       kyc: 'Верификация личности',
       audit: 'Журнал аудита',

@@ -981,8 +981,6 @@ export const sv: Catalog = {
       noHolidays: 'Inga helgdagar',
       holidayAdded: 'Helgdag tillagd',
       holidayRemoved: 'Helgdag borttagen',
-      navFund: 'Penningmarknadsfond',
-      navCalendar: 'Bankdagskalender',
     },
   },
   errors: {
@@ -1149,6 +1147,8 @@ export const sv: Catalog = {
       support: 'Kundtjänst',
     },
     nav: {
+      fund: 'Penningmarknadsfond',
+      calendar: 'Bankdagskalender',
       invitations: 'Inbjudningskoder',
       kyc: 'Identitetsverifiering',
       audit: 'Granskningslogg',

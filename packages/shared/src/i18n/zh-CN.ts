@@ -970,8 +970,6 @@ export const zhCN: Catalog = {
       noHolidays: '暂无节假日',
       holidayAdded: '节假日已添加',
       holidayRemoved: '节假日已删除',
-      navFund: '余额宝',
-      navCalendar: '工作日历',
     },
   },
   errors: {
@@ -1134,6 +1132,8 @@ export const zhCN: Catalog = {
       support: '客服',
     },
     nav: {
+      fund: '余额宝',
+      calendar: '工作日历',
       invitations: '邀请码',
       kyc: '实名认证',
       audit: '审计日志',

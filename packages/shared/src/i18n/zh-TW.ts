@@ -969,8 +969,6 @@ export const zhTW: Catalog = {
       noHolidays: '暫無假日',
       holidayAdded: '假日已新增',
       holidayRemoved: '假日已刪除',
-      navFund: '貨幣基金',
-      navCalendar: '營業日曆',
     },
   },
   errors: {
@@ -1133,6 +1131,8 @@ export const zhTW: Catalog = {
       support: '客服',
     },
     nav: {
+      fund: '貨幣基金',
+      calendar: '營業日曆',
       invitations: '邀請碼',
       kyc: '身分驗證',
       audit: '稽核紀錄',

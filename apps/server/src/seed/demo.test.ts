@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
 import { body, createTestApp, DIALECTS, login, type TestApp } from '../test/harness.ts';
-import { DEMO_BLOCK_CODE, DEMO_REAL_NAME, seedDemo } from './demo.ts';
+import { DEMO_BLOCK_CODE, DEMO_FUND_PURCHASE, DEMO_FUND_RATE, DEMO_REAL_NAME, seedDemo } from './demo.ts';
 
 describe.each(DIALECTS)('demo seed on %s', (dialect) => {
   let t: TestApp;
@@ -26,7 +26,22 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     const token = body(res).data.userinfo.token as string;
     expect(body(res).data.userinfo.kycStatus).toBe('approved');
     const assets = body(await t.app.inject({ method: 'GET', url: '/api/user/assets', headers: { token } })).data;
-    expect(assets).toMatchObject({ cash: '10000.00', available: '10000.00', totalAssets: '10000.00' });
+    // 10,000.00 deposited, 5,000.00 of it in the fund a week ago, confirmed T+1 and earning since.
+    expect(assets).toMatchObject({ cash: '5000.00', available: '5000.00', fundPending: '0.00' });
+    const fund = body(await t.app.inject({ method: 'GET', url: '/api/fund', headers: { token } })).data;
+    expect(fund.rate).toBe(DEMO_FUND_RATE);
+    expect(fund.pending).toEqual([]);
+    const earnedMinor = Math.round(Number(fund.totalEarnings) * 100);
+    // At 3 % a year 5,000.00 earns 41.0958… cents a day: at least three days (a week less the
+    // confirmation's wait, weekends and holidays), at most six.
+    expect(earnedMinor).toBeGreaterThanOrEqual(3 * 41);
+    expect(earnedMinor).toBeLessThanOrEqual(6 * 42);
+    expect(Math.round(Number(fund.fund) * 100)).toBe(Math.round(Number(DEMO_FUND_PURCHASE) * 100) + earnedMinor);
+    expect(Math.round(Number(assets.totalAssets) * 100)).toBe(1_000_000 + earnedMinor);
+    const log = body(
+      await t.app.inject({ method: 'GET', url: '/api/fund/log?period=year', headers: { token } }),
+    ).data.items.map((item: { type: string }) => item.type);
+    expect(log).toEqual(expect.arrayContaining(['purchase', 'purchase_confirmed', 'earnings']));
     const cards = body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token } })).data;
     expect(cards).toEqual([expect.objectContaining({ holderName: DEMO_REAL_NAME, ibanMasked: 'DE89 •••• 3000' })]);
     const records = body(await t.app.inject({ method: 'GET', url: '/api/wallet/records', headers: { token } })).data;

@@ -121,7 +121,13 @@ export async function fundSummary(ctx: AppContext, userId: number): Promise<Fund
  */
 export function purchase(
   ctx: AppContext,
-  input: { userId: number; amount: string; tradingPassword: string },
+  input: {
+    userId: number;
+    amount: string;
+    tradingPassword: string;
+    /** When it is placed (the demo seed's purchase some days ago); now by default. */
+    atMs?: number | undefined;
+  },
 ): MoneyUnit<FundOrder> {
   return {
     check: async () => {
@@ -135,7 +141,7 @@ export function purchase(
       // Again in the transaction: cash may have moved since the check.
       const { cashMinor } = await portfolioFigures(ctx, trx, input.userId);
       if (amountMinor > cashMinor) throw new AppError('FUND_ABOVE_AVAILABLE', { available: formatMinor(cashMinor) });
-      const nowMs = ctx.clock.nowMs();
+      const nowMs = input.atMs ?? ctx.clock.nowMs();
       const row = await repo.insertOrder(trx, {
         userId: input.userId,
         kind: 'purchase',
@@ -287,10 +293,14 @@ export function nextConfirmationDue(ctx: AppContext): Promise<number | null> {
  * day), a redemption from `redeem_pending` into cash. Each order once: the status update is
  * conditional and the entry's key names the order. Returns how many it took.
  */
-export async function confirmDueOrders(ctx: AppContext, trx: Trx, dueAtMs: number): Promise<number> {
+export async function confirmDueOrders(
+  ctx: AppContext,
+  trx: Trx,
+  dueAtMs: number,
+  nowMs = ctx.clock.nowMs(),
+): Promise<number> {
   const rows = await repo.dueOrders(trx, dueAtMs, CONFIRM_BATCH);
   if (rows.length === 0) return 0;
-  const nowMs = ctx.clock.nowMs();
   const contacts = await contactsByUserId(
     trx,
     rows.map((row) => Number(row.userId)),
@@ -363,8 +373,12 @@ export const ACCRUAL_BATCH = 5_000;
  * one balanced entry `fund_pool → fund` keyed `fund:accrual:<userId>:<date>`. The day is claimed
  * first: a second run for it finds it done and changes nothing. Returns false then.
  */
-export async function accrueFundDay(ctx: AppContext, trx: Trx, date: string): Promise<boolean> {
-  const nowMs = ctx.clock.nowMs();
+export async function accrueFundDay(
+  ctx: AppContext,
+  trx: Trx,
+  date: string,
+  nowMs = ctx.clock.nowMs(),
+): Promise<boolean> {
   const ratePpm = await ratePpmOn(trx, date);
   if (!(await repo.claimAccrualDay(trx, { accrualDate: date, ratePpm, investors: 0, interestMinor: 0, doneAt: nowMs })))
     return false;
@@ -453,11 +467,15 @@ export async function fundRates(ctx: AppContext): Promise<FundRates> {
 export async function setFundRate(
   ctx: AppContext,
   trx: Trx,
-  input: OperatorAct & { body: FundRateBody },
+  input: OperatorAct & {
+    body: FundRateBody;
+    /** When it is set (the demo seed's rate, set some days ago); now by default. */
+    atMs?: number | undefined;
+  },
 ): Promise<FundRates['versions'][number]> {
   const ratePpm = percentToPpm(input.body.rate);
   if (ratePpm === null) throw new AppError('FUND_RATE_INVALID');
-  const nowMs = ctx.clock.nowMs();
+  const nowMs = input.atMs ?? ctx.clock.nowMs();
   const today = ctx.calendar.tradingDate(nowMs);
   const date = input.body.effectiveDate;
   const lastAccrued = await repo.lastAccruedDay(trx);

@@ -331,7 +331,7 @@ for (const dialect of DIALECTS) {
       await t.app.inject({
         method: 'POST',
         url: '/api/admin/fund/rates',
-        headers: { token: await admin.token },
+        headers: { token: admin.token },
         payload: { rate: '2.35', effectiveDate: '2026-11-23' },
       });
       const investor = await fundedTrader(t, '100000.00');

@@ -22,6 +22,9 @@ import {
   setFundRate,
 } from './balance.service.ts';
 
+/** The hub notice that tells other instances to reload the holidays. */
+const HOLIDAYS_CHANGED_NOTICE = 'calendar-holidays-changed';
+
 /**
  * The console's balance product: the fund's rate with its history (admin, finance), and the business
  * calendar's holidays (admin) that date T+1 confirmations and settlements. Every change audited.
@@ -30,6 +33,16 @@ export async function registerBalanceAdminRoutes(app: FastifyInstance, ctx: AppC
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   await ctx.database.transaction((trx) => seedHolidays(ctx, trx));
+  // Scaled out, an operator's change on one instance reaches every instance's calendar through the hub.
+  const stopNotices = ctx.hub.onNotice(HOLIDAYS_CHANGED_NOTICE, () => {
+    applyHolidays(ctx, ctx.database.db).catch((error: unknown) => app.log.error({ err: error }, 'holidays reload'));
+  });
+  app.addHook('onClose', async () => stopNotices());
+  /** After the commit: the live calendar (and the order writer's thread) follow the table, here and elsewhere. */
+  const holidaysChanged = async () => {
+    await applyHolidays(ctx, ctx.database.db);
+    ctx.hub.notify(HOLIDAYS_CHANGED_NOTICE, '');
+  };
 
   r.get(
     '/api/admin/fund/rates',
@@ -67,8 +80,7 @@ export async function registerBalanceAdminRoutes(app: FastifyInstance, ctx: AppC
       const added = await ctx.database.transaction((trx) =>
         addHoliday(ctx, trx, { operator: operatorOf(request), ip: request.ip ?? null, body: request.body }),
       );
-      // After the commit: the live calendar (and the order writer's thread) follow the table.
-      await applyHolidays(ctx, ctx.database.db);
+      await holidaysChanged();
       return ok(added);
     },
   );
@@ -83,7 +95,7 @@ export async function registerBalanceAdminRoutes(app: FastifyInstance, ctx: AppC
       const removed = await ctx.database.transaction((trx) =>
         removeHoliday(ctx, trx, { operator: operatorOf(request), ip: request.ip ?? null, date: request.params.date }),
       );
-      await applyHolidays(ctx, ctx.database.db);
+      await holidaysChanged();
       return ok(removed);
     },
   );

@@ -1550,6 +1550,7 @@ export const de: Catalog = {
         frozen: 'Reserviert',
         fund: 'Geldmarktfonds',
         fund_pending: 'Fonds in Abwicklung',
+        redeem_pending: 'Rücknahme in Auszahlung',
         loan: 'Offener Kredit',
         bank_clearing: 'Bankverrechnung',
         fee_income: 'Gebührenerträge',

@@ -1551,6 +1551,7 @@ export const el: Catalog = {
         frozen: 'Δεσμευμένα',
         fund: 'Αμοιβαίο κεφάλαιο διαθεσίμων',
         fund_pending: 'Κεφάλαιο σε εκκρεμότητα',
+        redeem_pending: 'Εξαγορά προς πληρωμή',
         loan: 'Ανεξόφλητο δάνειο',
         bank_clearing: 'Τραπεζικός συμψηφισμός',
         fee_income: 'Έσοδα από χρεώσεις',

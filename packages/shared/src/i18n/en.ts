@@ -1533,6 +1533,7 @@ export const en = {
         frozen: 'Frozen',
         fund: 'Balance fund',
         fund_pending: 'Fund pending',
+        redeem_pending: 'Redemption pending',
         loan: 'Loan outstanding',
         bank_clearing: 'Bank clearing',
         fee_income: 'Fee income',

@@ -1545,6 +1545,7 @@ export const es: Catalog = {
         frozen: 'Bloqueado',
         fund: 'Fondo monetario',
         fund_pending: 'Fondo pendiente',
+        redeem_pending: 'Reembolso pendiente',
         loan: 'Préstamo pendiente',
         bank_clearing: 'Compensación bancaria',
         fee_income: 'Ingresos por comisiones',

@@ -1554,6 +1554,7 @@ export const fr: Catalog = {
         frozen: 'Bloqué',
         fund: 'Fonds monétaire',
         fund_pending: 'Fonds en attente',
+        redeem_pending: 'Rachat en attente',
         loan: 'Prêt restant dû',
         bank_clearing: 'Compensation bancaire',
         fee_income: 'Produits de commissions',

@@ -1546,6 +1546,7 @@ export const it: Catalog = {
         frozen: 'Vincolato',
         fund: 'Fondo monetario',
         fund_pending: 'Fondo in attesa',
+        redeem_pending: 'Rimborso in sospeso',
         loan: 'Prestito residuo',
         bank_clearing: 'Compensazione bancaria',
         fee_income: 'Ricavi da commissioni',

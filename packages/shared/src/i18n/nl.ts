@@ -1548,6 +1548,7 @@ export const nl: Catalog = {
         frozen: 'Geblokkeerd',
         fund: 'Geldmarktfonds',
         fund_pending: 'Fonds in verwerking',
+        redeem_pending: 'Terugkoop lopend',
         loan: 'Openstaande lening',
         bank_clearing: 'Bankverrekening',
         fee_income: 'Kostenopbrengsten',

@@ -1543,6 +1543,7 @@ export const pt: Catalog = {
         frozen: 'Cativo',
         fund: 'Fundo monetário',
         fund_pending: 'Fundo pendente',
+        redeem_pending: 'Resgate pendente',
         loan: 'Empréstimo em dívida',
         bank_clearing: 'Compensação bancária',
         fee_income: 'Receitas de comissões',

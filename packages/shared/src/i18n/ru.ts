@@ -1540,6 +1540,7 @@ export const ru: Catalog = {
         frozen: 'Заморожено',
         fund: 'Фонд денежного рынка',
         fund_pending: 'Фонд в обработке',
+        redeem_pending: 'Погашение в обработке',
         loan: 'Задолженность по займу',
         bank_clearing: 'Банковский клиринг',
         fee_income: 'Комиссионный доход',

@@ -1538,6 +1538,7 @@ export const sv: Catalog = {
         frozen: 'Spärrat',
         fund: 'Penningmarknadsfond',
         fund_pending: 'Fond under behandling',
+        redeem_pending: 'Inlösen pågående',
         loan: 'Utestående lån',
         bank_clearing: 'Bankclearing',
         fee_income: 'Avgiftsintäkter',

@@ -1518,6 +1518,7 @@ export const zhCN: Catalog = {
         frozen: '冻结资金',
         fund: '货币基金',
         fund_pending: '基金待确认',
+        redeem_pending: '待到账赎回',
         loan: '未还借款',
         bank_clearing: '银行清算',
         fee_income: '手续费收入',

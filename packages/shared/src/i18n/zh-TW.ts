@@ -1517,6 +1517,7 @@ export const zhTW: Catalog = {
         frozen: '凍結資金',
         fund: '貨幣基金',
         fund_pending: '基金待確認',
+        redeem_pending: '待撥款贖回',
         loan: '未償借款',
         bank_clearing: '銀行清算',
         fee_income: '手續費收入',

@@ -921,6 +921,8 @@ export const de: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword:
+      'Käufe und Rücknahmen werden mit Ihrem Trading-Passwort bestätigt. Bitte legen Sie zuerst eines fest.',
     title: 'Geldmarktfonds',
     menu: 'Geldmarktfonds',
     balance: 'Fondsguthaben',

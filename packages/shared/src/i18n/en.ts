@@ -915,6 +915,7 @@ export const en = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword: 'Purchases and redemptions are confirmed with your trading password. Please set one first.',
     title: 'Balance fund',
     menu: 'Balance fund',
     balance: 'Fund balance',

@@ -920,6 +920,8 @@ export const es: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword:
+      'Las suscripciones y los reembolsos se confirman con su contraseña de operaciones. Establezca una primero.',
     title: 'Fondo monetario',
     menu: 'Fondo monetario',
     balance: 'Saldo en el fondo',

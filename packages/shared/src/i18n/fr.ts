@@ -924,6 +924,8 @@ export const fr: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword:
+      'Les souscriptions et les rachats se confirment avec votre mot de passe de transaction. Définissez-en un d’abord.',
     title: 'Fonds monétaire',
     menu: 'Fonds monétaire',
     balance: 'Solde du fonds',

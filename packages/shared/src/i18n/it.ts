@@ -921,6 +921,7 @@ export const it: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword: 'Sottoscrizioni e rimborsi si confermano con la password di trading. Impostane prima una.',
     title: 'Fondo monetario',
     menu: 'Fondo monetario',
     balance: 'Saldo del fondo',

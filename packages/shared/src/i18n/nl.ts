@@ -922,6 +922,7 @@ export const nl: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword: 'Aankopen en terugkopen bevestigt u met uw handelswachtwoord. Stel er eerst een in.',
     title: 'Geldmarktfonds',
     menu: 'Geldmarktfonds',
     balance: 'Fondssaldo',

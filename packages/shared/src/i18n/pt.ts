@@ -918,6 +918,8 @@ export const pt: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword:
+      'As subscrições e os resgates são confirmados com a sua palavra-passe de negociação. Defina uma primeiro.',
     title: 'Fundo monetário',
     menu: 'Fundo monetário',
     balance: 'Saldo no fundo',

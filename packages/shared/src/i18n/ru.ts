@@ -916,6 +916,7 @@ export const ru: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword: 'Покупки и погашения подтверждаются торговым паролем. Сначала задайте его.',
     title: 'Фонд денежного рынка',
     menu: 'Фонд денежного рынка',
     balance: 'Остаток в фонде',

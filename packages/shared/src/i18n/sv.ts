@@ -918,6 +918,7 @@ export const sv: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword: 'Köp och inlösen bekräftas med ditt handelslösenord. Ange ett först.',
     title: 'Penningmarknadsfond',
     menu: 'Penningmarknadsfond',
     balance: 'Fondsaldo',

@@ -907,6 +907,7 @@ export const zhCN: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword: '转入和转出需要使用交易密码确认，请先设置交易密码。',
     title: '余额宝',
     menu: '余额宝',
     balance: '基金余额',

@@ -906,6 +906,7 @@ export const zhTW: Catalog = {
   },
   // Balance product (issue 14).
   fund: {
+    noTradingPassword: '轉入和轉出需要使用交易密碼確認，請先設定交易密碼。',
     title: '貨幣基金',
     menu: '貨幣基金',
     balance: '基金餘額',

@@ -4,7 +4,8 @@ import type { FundOrderKind, FundSummary } from '@bourse/shared/schemas/balance'
 import { tradingPasswordPattern } from '@bourse/shared/schemas/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useUserInfo } from '../../../lib/api/get-user-info';
 import { useActionKeys } from '../../../lib/idempotency';
 import { paths } from '../../../lib/paths';
 import { RequestError } from '../../../lib/request-error';
@@ -30,17 +31,30 @@ export function FundPaymentRoute() {
   const [searchParams] = useSearchParams();
   const kind: FundOrderKind = searchParams.get('mode') === 'redeem' ? 'redeem' : 'purchase';
   const fund = useFund();
+  const user = useUserInfo();
+  let content;
+  if (!fund.data || !user.data) {
+    content =
+      fund.isError || user.isError ? (
+        <QueryError onRetry={() => void Promise.all([fund.refetch(), user.refetch()])} />
+      ) : (
+        <PageLoading />
+      );
+  } else if (!user.data.hasTradingPassword) {
+    content = (
+      <div className="notice-card">
+        <p>{t('fund.noTradingPassword')}</p>
+        <Link className="button-link" to={paths.payPassword.getHref()}>
+          {t('wallet.withdraw.setTradingPassword')}
+        </Link>
+      </div>
+    );
+  } else {
+    content = <FundOrderForm key={kind} kind={kind} fund={fund.data} />;
+  }
   return (
     <Page title={t(kind === 'purchase' ? 'fund.purchaseTitle' : 'fund.redeemTitle')}>
-      <div className="fund-content">
-        {fund.data ? (
-          <FundOrderForm key={kind} kind={kind} fund={fund.data} />
-        ) : fund.isError ? (
-          <QueryError onRetry={() => void fund.refetch()} />
-        ) : (
-          <PageLoading />
-        )}
-      </div>
+      <div className="fund-content">{content}</div>
     </Page>
   );
 }

@@ -120,6 +120,20 @@ describe('balance fund', () => {
     expect(await screen.findByText('Wrong trading password')).toBeInTheDocument();
   });
 
+  it('/payment asks for a trading password first when none is set', async () => {
+    useSessionStore.getState().signIn({ token: 'token-1', userInfo: sampleUser });
+    useSessionStore.getState().setConfig(sampleConfig);
+    serve({ 'GET /api/user/info': () => ok({ ...sampleUser, hasTradingPassword: false }) });
+    renderApp('/payment');
+    expect(
+      await screen.findByText(
+        'Purchases and redemptions are confirmed with your trading password. Please set one first.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set trading password' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm purchase' })).not.toBeInTheDocument();
+  });
+
   it('/ucenter/moneyLog lists movements by period, /trade/history the same list, empty state included', async () => {
     logIn();
     const { sent } = serve({

@@ -9,7 +9,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** What the demo seed writes to `demo-credentials.json` in the data directory. */
 export interface DemoCredentials {
-  investor: { username: string; password: string };
+  investor: { username: string; password: string; tradingPassword: string };
   inviteCode: string;
   operator: { username: string; password: string; totpSecret: string };
 }

@@ -17,6 +17,8 @@ import { registerBlockTradeAdminRoutes } from './domains/blocktrade/blocktrade.a
 import { registerBlockTradeRoutes } from './domains/blocktrade/blocktrade.routes.ts';
 import { registerLoanAdminRoutes } from './domains/loans/loans.admin-routes.ts';
 import { registerLoanRoutes } from './domains/loans/loans.routes.ts';
+import { registerBalanceAdminRoutes } from './domains/balance/balance.admin-routes.ts';
+import { registerBalanceRoutes } from './domains/balance/balance.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
@@ -228,6 +230,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerLoanAdminRoutes(app, ctx);
   await registerMemberRoutes(app, ctx);
   await registerMemberAdminRoutes(app, ctx);
+  await registerBalanceRoutes(app, ctx);
+  await registerBalanceAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

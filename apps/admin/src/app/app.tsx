@@ -7,6 +7,8 @@ import { AuditLogScreen } from '../features/audit/components/audit-log-screen.ts
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { BlockTradesScreen } from '../features/blocktrade/components/block-trades-screen.tsx';
 import { LoansScreen } from '../features/loans/components/loans-screen.tsx';
+import { FundRatesScreen } from '../features/fund/components/fund-rates-screen.tsx';
+import { HolidaysScreen } from '../features/fund/components/holidays-screen.tsx';
 import { InstrumentsScreen } from '../features/instruments/components/instruments-screen.tsx';
 import { IpoResultsScreen } from '../features/ipo/components/ipo-results-screen.tsx';
 import { IpoScreen } from '../features/ipo/components/ipo-screen.tsx';
@@ -46,6 +48,8 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   members: MembersScreen,
   ledger: LedgerCheckScreen,
   settings: SettingsScreen,
+  fund: FundRatesScreen,
+  calendar: HolidaysScreen,
   audit: AuditLogScreen,
 };
 

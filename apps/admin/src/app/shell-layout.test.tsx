@@ -56,6 +56,8 @@ describe('shell', () => {
       'Ledger check',
       'Fees & limits',
       'Points & levels',
+      'Balance fund',
+      'Business calendar',
       'Audit log',
     ]);
     expect(screen.getByText('Administrator')).toBeInTheDocument();
@@ -77,6 +79,7 @@ describe('shell', () => {
       'Ledger check',
       'Fees & limits',
       'Points & levels',
+      'Balance fund',
     ]);
   });
 

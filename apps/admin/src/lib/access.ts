@@ -25,6 +25,9 @@ export const SECTION_ROLES = {
   settings: ['admin', 'finance'],
   // Point rules and level tiers: finance and administrators change them, compliance reads them.
   members: INVESTOR_MONEY_ROLES,
+  // The balance fund's rate is a money decision; the business calendar dates every T+1 (issue 14).
+  fund: ['admin', 'finance'],
+  calendar: ['admin'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -49,6 +52,8 @@ export const SECTIONS: readonly Section[] = [
   'ledger',
   'settings',
   'members',
+  'fund',
+  'calendar',
   'audit',
 ];
 

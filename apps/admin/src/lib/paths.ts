@@ -20,5 +20,7 @@ export const paths = {
   ledger: { path: '/ledger', getHref: () => '/ledger' },
   settings: { path: '/settings', getHref: () => '/settings' },
   members: { path: '/members', getHref: () => '/members' },
+  fund: { path: '/fund', getHref: () => '/fund' },
+  calendar: { path: '/calendar', getHref: () => '/calendar' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

@@ -41,7 +41,7 @@ const envelope = z.object({
   details: z.unknown().optional(),
 });
 
-export type RequestMethod = 'GET' | 'POST' | 'PUT';
+export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: RequestMethod;

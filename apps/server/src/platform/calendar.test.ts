@@ -5,6 +5,21 @@ const berlin = (hours: string, holidays: string[] = []) =>
   new BusinessCalendar({ hours, timeZone: 'Europe/Berlin', holidays });
 
 describe('business calendar', () => {
+  it('takes new holidays at once, tells its listeners, and hands them on in its options', () => {
+    const calendar = berlin('24/7', ['2026-12-25']);
+    const heard: string[][] = [];
+    const stop = calendar.onHolidays((holidays) => heard.push([...holidays]));
+    calendar.setHolidays(['2026-12-25', '2026-11-30']);
+    expect(calendar.isBusinessDay('2026-11-30')).toBe(false);
+    expect(calendar.nextBusinessDay('2026-11-27')).toBe('2026-12-01'); // Friday → weekend, the holiday → Tuesday
+    expect(calendar.options.holidays).toEqual(['2026-11-30', '2026-12-25']);
+    expect(heard).toEqual([['2026-12-25', '2026-11-30']]);
+    stop();
+    calendar.setHolidays([]);
+    expect(heard).toHaveLength(1);
+    expect(calendar.isBusinessDay('2026-12-25')).toBe(true);
+  });
+
   it('is always open in 24/7 mode but still knows business days', () => {
     const calendar = berlin('24/7', ['2026-12-25']);
     expect(calendar.isOpen(Date.parse('2026-11-22T03:00:00Z'))).toBe(true); // a Sunday

@@ -23,10 +23,12 @@ export class BusinessCalendar {
   readonly alwaysOpen: boolean;
   private readonly openMinute: number;
   private readonly closeMinute: number;
-  private readonly holidays: ReadonlySet<string>;
+  private holidays: ReadonlySet<string>;
+  private readonly holidayListeners = new Set<(holidays: readonly string[]) => void>();
   private readonly format: Intl.DateTimeFormat;
 
-  constructor(readonly options: CalendarOptions) {
+  constructor(private readonly initial: CalendarOptions) {
+    const options = initial;
     this.alwaysOpen = options.hours === '24/7';
     const [open = '00:00', close = '24:00'] = this.alwaysOpen ? [] : options.hours.split('-');
     this.openMinute = minutes(open);
@@ -45,6 +47,31 @@ export class BusinessCalendar {
       weekday: 'short',
       hourCycle: 'h23',
     });
+  }
+
+  /** The options as they are now (a thread that builds its own calendar starts from these). */
+  get options(): CalendarOptions {
+    return { ...this.initial, holidays: this.holidayList() };
+  }
+
+  /**
+   * Replaces the holidays (operators edit them in the console); listeners — such as a thread that
+   * keeps a calendar of its own — hear the new list.
+   */
+  setHolidays(holidays: readonly string[]): void {
+    this.holidays = new Set(holidays);
+    for (const listener of this.holidayListeners) listener([...this.holidays]);
+  }
+
+  /** The holidays in force now. */
+  holidayList(): string[] {
+    return [...this.holidays].sort();
+  }
+
+  /** Hears every change of the holidays; returns the way to stop. */
+  onHolidays(listener: (holidays: readonly string[]) => void): () => void {
+    this.holidayListeners.add(listener);
+    return () => this.holidayListeners.delete(listener);
   }
 
   /** The trading date (`YYYY-MM-DD`, in the exchange's zone) that an instant belongs to. */

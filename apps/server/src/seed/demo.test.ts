@@ -7,6 +7,8 @@ import { accrueDays } from '../platform/accrual.ts';
 import {
   DEMO_BLOCK_CODE,
   DEMO_BORROWER_NAME,
+  DEMO_FUND_PURCHASE,
+  DEMO_FUND_RATE,
   DEMO_LOAN_DAYS,
   DEMO_LOAN_MINOR,
   DEMO_REAL_NAME,
@@ -33,18 +35,36 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const token = body(res).data.userinfo.token as string;
     expect(body(res).data.userinfo.kycStatus).toBe('approved');
-    // One loan of 2,000.00 at 8 %, repaid after a few days of interest: the cash is 10,000.00 less that interest.
+    // One loan of 2,000.00 at 8 %, repaid after a few days of interest, and 5,000.00 bought into the
+    // fund: the cash is 10,000.00 less that interest and the purchase.
     const interest = accrueDays(DEMO_LOAN_MINOR, 80_000, DEMO_LOAN_DAYS).interestMinor;
     expect(interest).toBeGreaterThan(0);
-    const cash = ((1_000_000 - interest) / 100).toFixed(2);
+    const cash = ((1_000_000 - interest - Math.round(Number(DEMO_FUND_PURCHASE) * 100)) / 100).toFixed(2);
     const assets = body(await t.app.inject({ method: 'GET', url: '/api/user/assets', headers: { token } })).data;
+    // 10,000.00 deposited; 5,000.00 of it in the fund a week ago, confirmed T+1 and earning since;
+    // the loan's interest paid from cash.
+    const fund = body(await t.app.inject({ method: 'GET', url: '/api/fund', headers: { token } })).data;
+    expect(fund.rate).toBe(DEMO_FUND_RATE);
+    expect(fund.pending).toEqual([]);
+    const earnedMinor = Math.round(Number(fund.totalEarnings) * 100);
+    // At 3 % a year 5,000.00 earns 41.0958… cents a day: at least three days (a week less the
+    // confirmation's wait, weekends and holidays), at most six.
+    expect(earnedMinor).toBeGreaterThanOrEqual(3 * 41);
+    expect(earnedMinor).toBeLessThanOrEqual(6 * 42);
+    expect(Math.round(Number(fund.fund) * 100)).toBe(Math.round(Number(DEMO_FUND_PURCHASE) * 100) + earnedMinor);
+    const total = ((1_000_000 - interest + earnedMinor) / 100).toFixed(2);
     expect(assets).toMatchObject({
       cash,
       available: cash,
-      totalAssets: cash,
+      fundPending: '0.00',
+      totalAssets: total,
       loanOutstanding: '0.00',
-      netAssets: cash,
+      netAssets: total,
     });
+    const log = body(
+      await t.app.inject({ method: 'GET', url: '/api/fund/log?period=year', headers: { token } }),
+    ).data.items.map((item: { type: string }) => item.type);
+    expect(log).toEqual(expect.arrayContaining(['purchase', 'purchase_confirmed', 'earnings']));
     const loans = body(await t.app.inject({ method: 'GET', url: '/api/loans', headers: { token } })).data;
     expect(loans.items).toEqual([
       expect.objectContaining({
@@ -63,21 +83,25 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(queue.items).toEqual([
       expect.objectContaining({ name: DEMO_BORROWER_NAME, amount: '1500.00', termDays: 90, status: 'pending' }),
     ]);
-    expect(assets).toMatchObject({ cash: '10000.00', available: '10000.00', totalAssets: '10000.00' });
-    // Credit points from identity verification and the first deposit; level 2 from 10,000.00 of assets.
+    // Credit points from identity verification, the first deposit and the loan repaid on time; level 2
+    // from the 10,000.00 of assets it was reviewed at.
     const standing = body(await t.app.inject({ method: 'GET', url: '/api/members/standing', headers: { token } })).data;
     expect(standing).toMatchObject({
-      creditPoints: 200,
+      creditPoints: 250,
       level: 2,
-      totalAssets: '10000.00',
-      nextLevel: { level: 3, minTotalAssets: '50000.00', missing: '40000.00' },
+      totalAssets: total,
+      nextLevel: {
+        level: 3,
+        minTotalAssets: '50000.00',
+        missing: ((5_000_000 - (1_000_000 - interest + earnedMinor)) / 100).toFixed(2),
+      },
     });
     const points = body(await t.app.inject({ method: 'GET', url: '/api/members/points', headers: { token } })).data;
     expect(points.items.map((e: { rule: string; points: number }) => [e.rule, e.points])).toEqual([
+      ['loan_repaid_on_time', 50],
       ['first_deposit', 100],
       ['identity_verified', 100],
     ]);
-    expect(body(res).data.userinfo).toMatchObject({ creditPoints: 200, level: 2 });
     const cards = body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token } })).data;
     expect(cards).toEqual([expect.objectContaining({ holderName: DEMO_REAL_NAME, ibanMasked: 'DE89 •••• 3000' })]);
     const records = body(await t.app.inject({ method: 'GET', url: '/api/wallet/records', headers: { token } })).data;

@@ -14,9 +14,17 @@ import { bindCard } from '../domains/wallet/cards.service.ts';
 import { awardCreditPoints, reviewMemberLevel } from '../domains/members/members.service.ts';
 import { seedIpoIssues } from './ipo.ts';
 import { createOffer } from '../domains/blocktrade/blocktrade.service.ts';
+import {
+  accrualDueAt,
+  accrueFundDay,
+  confirmDueOrders,
+  nextAccrualDay,
+  purchase,
+  setFundRate,
+} from '../domains/balance/balance.service.ts';
 import { accrueLoan, addDays, applyForLoan, decideLoan, repayLoan } from '../domains/loans/loans.service.ts';
 import type { Clock } from '../platform/clock.ts';
-import { AfterCommit, type MoneyUnit } from '../platform/money-command.ts';
+import { AfterCommit, moneyCommands, type MoneyUnit } from '../platform/money-command.ts';
 import { INSTRUMENT_CATALOG } from './instrument-catalog.ts';
 import { seedInstruments } from './market.ts';
 
@@ -116,6 +124,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   await seedIpoIssues(ctx, { id: Number(operator.id), username: DEMO_OPERATOR });
   await seedBlockOffer(ctx);
   await seedLoans(ctx, credentials.investor.tradingPassword);
+  await seedFund(ctx, credentials.investor.tradingPassword);
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;
@@ -386,4 +395,58 @@ async function seedLoans(ctx: AppContext, tradingPassword: string): Promise<void
     'demo-seed-pending-loan',
     applyForLoan(ctx, { userId: borrowerId, amount: DEMO_PENDING_LOAN, termDays: 90, purpose: 'Used car' }),
   );
+}
+
+/** The balance fund's demo rate (percent a year) and the demo investor's purchase. */
+export const DEMO_FUND_RATE = '3.00';
+export const DEMO_FUND_PURCHASE = '5000.00';
+/** The purchase is placed this many calendar days before the seed, so a few days have earned. */
+const DEMO_FUND_DAYS_AGO = 7;
+
+/**
+ * The demo investor's fund holding, made by the product's own functions as if it had happened:
+ * the operator set the rate a week ago, the investor bought then (a money command, as the app does),
+ * and the confirmation and accrual run for the days since, in order, as the jobs would have.
+ */
+async function seedFund(ctx: AppContext, tradingPassword: string): Promise<void> {
+  const db = ctx.database.db;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', DEMO_INVESTOR_PHONE)
+    .executeTakeFirstOrThrow();
+  const operator = await db
+    .selectFrom('operators')
+    .select(['id', 'username'])
+    .where('username', '=', DEMO_OPERATOR)
+    .executeTakeFirstOrThrow();
+  const nowMs = ctx.clock.nowMs();
+  const today = ctx.calendar.tradingDate(nowMs);
+  const startDate = addDays(today, -DEMO_FUND_DAYS_AGO);
+  // 10:00 in the market's zone that day.
+  const startMs = ctx.calendar.localTime(startDate, 10 * 60);
+  await ctx.database.transaction((trx) =>
+    setFundRate(ctx, trx, {
+      operator: { operatorId: Number(operator.id), username: operator.username },
+      ip: null,
+      body: { rate: DEMO_FUND_RATE, effectiveDate: startDate },
+      atMs: startMs,
+    }),
+  );
+  const userId = Number(user.id);
+  const body = { amount: DEMO_FUND_PURCHASE, tradingPassword };
+  const bought = await moneyCommands(ctx).execute({
+    ...purchase(ctx, { userId, ...body, atMs: startMs }),
+    request: { userId, header: 'demo-seed-fund-purchase', method: 'POST', url: '/api/fund/purchase', params: {}, body },
+    answer: (order) => ({ statusCode: 200, body: JSON.stringify(order) }),
+    refusal: (error) => ({ statusCode: error.status, body: JSON.stringify({ error: error.code }) }),
+  });
+  if (bought.answer.statusCode !== 200) throw new Error(`demo fund purchase refused: ${bought.answer.body}`);
+  // What the jobs do when they catch up: the confirmation at the start of its date, then each day's accrual.
+  while ((await ctx.database.transaction((trx) => confirmDueOrders(ctx, trx, nowMs))) > 0);
+  for (;;) {
+    const day = await nextAccrualDay(db);
+    if (day === null || accrualDueAt(ctx, day) > nowMs) break;
+    await ctx.database.transaction((trx) => accrueFundDay(ctx, trx, day));
+  }
 }

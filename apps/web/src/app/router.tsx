@@ -112,6 +112,13 @@ const LoanRecordsRoute = lazy(() =>
 const LoanDetailRoute = lazy(() =>
   import('../features/loans/routes/loan-detail-route').then((m) => ({ default: m.LoanDetailRoute })),
 );
+const FundRoute = lazy(() => import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })));
+const FundPaymentRoute = lazy(() =>
+  import('../features/balance/routes/fund-payment-route').then((m) => ({ default: m.FundPaymentRoute })),
+);
+const FundLogRoute = lazy(() =>
+  import('../features/balance/routes/fund-log-route').then((m) => ({ default: m.FundLogRoute })),
+);
 const BlockTradeRoute = lazy(() =>
   import('../features/blocktrade/routes/block-trade-route').then((m) => ({ default: m.BlockTradeRoute })),
 );
@@ -189,6 +196,10 @@ export function AppRoutes() {
           <Route path={paths.applyRecord.path} element={<ApplyRecordRoute />} />
           <Route path={paths.subscriptionRecords.path} element={<SubscriptionRecordsRoute />} />
           <Route path={paths.allocationRecords.path} element={<AllocationRecordsRoute />} />
+          <Route path={paths.fund.path} element={<FundRoute />} />
+          <Route path={paths.fundPayment.path} element={<FundPaymentRoute />} />
+          <Route path={paths.fundHistory.path} element={<FundLogRoute variant="history" />} />
+          <Route path={paths.moneyLog.path} element={<FundLogRoute variant="moneyLog" />} />
           <Route path={paths.blockTrade.path} element={<BlockTradeRoute />} />
           <Route path={paths.blockTradeRecords.path} element={<BlockTradeRecordsRoute />} />
           <Route path={paths.loan.path} element={<LoanApplyRoute />} />

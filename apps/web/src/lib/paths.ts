@@ -157,6 +157,14 @@ export const paths = {
   loan: route('/loan'),
   loanRecords: route('/loan/records'),
   loanDetail: { path: '/loan/:id', getHref: (id: number) => `/loan/${id}` },
+  /** The balance fund (issue 14): its screen, buying or redeeming (`?mode=redeem`), its history. */
+  fund: route('/trade/money'),
+  fundPayment: {
+    path: '/payment',
+    getHref: (mode: 'purchase' | 'redeem' = 'purchase') => (mode === 'redeem' ? '/payment?mode=redeem' : '/payment'),
+  },
+  fundHistory: route('/trade/history'),
+  moneyLog: route('/ucenter/moneyLog'),
   blockTrade: route('/shares/dzjy'),
   blockTradeRecords: {
     path: '/shares/dzjy-record',

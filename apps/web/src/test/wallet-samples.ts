@@ -29,6 +29,7 @@ export const sampleAssets: Assets = {
   floatingPnl: '-42.10',
   fund: '500.00',
   fundPending: '0.00',
+  redeemPending: '0.00',
   loanOutstanding: '0.00',
   totalAssets: '5000.00',
   netAssets: '5000.00',

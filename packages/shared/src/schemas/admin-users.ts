@@ -29,6 +29,8 @@ export const adminUserDetail = z.object({
     frozen: z.string(),
     fund: z.string(),
     fundPending: z.string(),
+    /** Fund units redeemed, paid into cash on the next business day (issue 14). */
+    redeemPending: z.string(),
     loan: z.string(),
   }),
   entries: z.array(

@@ -77,6 +77,8 @@ export const assets = z.object({
   floatingPnl: z.string(),
   fund: z.string(),
   fundPending: z.string(),
+  /** Fund units redeemed, paid into cash on the next business day. */
+  redeemPending: z.string(),
   /** Principal + interest owed on loans. */
   loanOutstanding: z.string(),
   /** Gross: cash + frozen + market value + fund + fund pending (no loan subtracted). */

@@ -208,9 +208,12 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         routes.push({ method: route.method, url: route.url.replace(/:\w+/g, 'X') });
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        'DELETE /api/admin/calendar/holidays/X',
         'GET /api/admin/audit',
         'GET /api/admin/blocktrade/offers',
         'GET /api/admin/blocktrade/orders',
+        'GET /api/admin/calendar/holidays',
+        'GET /api/admin/fund/rates',
         'GET /api/admin/instruments',
         'GET /api/admin/instruments/X',
         'GET /api/admin/invitations',
@@ -237,7 +240,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/blocktrade/offers/X/cancel',
         'POST /api/admin/blocktrade/orders/X/approve',
         'POST /api/admin/blocktrade/orders/X/reject',
+        'POST /api/admin/calendar/holidays',
         'POST /api/admin/clock/advance',
+        'POST /api/admin/fund/rates',
         'POST /api/admin/instruments',
         'POST /api/admin/instruments/X/import',
         'POST /api/admin/invitations',

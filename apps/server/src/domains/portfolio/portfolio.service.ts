@@ -18,8 +18,10 @@ export interface PortfolioFigures {
   unsettledMinor: number;
   marketValueMinor: number;
   floatingPnlMinor: number;
+  /** The balance product: confirmed fund units, purchases awaiting confirmation, redemptions awaiting payment. */
   fundMinor: number;
   fundPendingMinor: number;
+  redeemPendingMinor: number;
   /** Owed on loans (principal + interest): shown against the total, subtracted for net assets. */
   loanMinor: number;
 }
@@ -60,6 +62,7 @@ export async function portfolioFigures(ctx: AppContext, db: Db | Trx, userId: nu
     floatingPnlMinor: 0,
     fundMinor: 0,
     fundPendingMinor: 0,
+    redeemPendingMinor: 0,
     loanMinor: 0,
   };
   for (const part of parts) {
@@ -78,7 +81,12 @@ export async function getAssets(ctx: AppContext, userId: number): Promise<Assets
   const db = ctx.database.db;
   const [figures, standing] = await Promise.all([portfolioFigures(ctx, db, userId), userStanding(db, userId)]);
   const { cashMinor: cash, frozenMinor: frozen, marketValueMinor: marketValue } = figures;
-  const { fundMinor: fund, fundPendingMinor: fundPending, loanMinor: loan } = figures;
+  const {
+    fundMinor: fund,
+    fundPendingMinor: fundPending,
+    redeemPendingMinor: redeemPending,
+    loanMinor: loan,
+  } = figures;
   return {
     cash: formatMinor(cash + frozen),
     frozen: formatMinor(frozen),
@@ -88,10 +96,11 @@ export async function getAssets(ctx: AppContext, userId: number): Promise<Assets
     floatingPnl: formatMinor(figures.floatingPnlMinor),
     fund: formatMinor(fund),
     fundPending: formatMinor(fundPending),
+    redeemPending: formatMinor(redeemPending),
     loanOutstanding: formatMinor(loan),
     // Gross: everything the investor holds; the loan is shown against it (net assets).
-    totalAssets: formatMinor(cash + frozen + marketValue + fund + fundPending),
-    netAssets: formatMinor(cash + frozen + marketValue + fund + fundPending - loan),
+    totalAssets: formatMinor(cash + frozen + marketValue + fund + fundPending + redeemPending),
+    netAssets: formatMinor(cash + frozen + marketValue + fund + fundPending + redeemPending - loan),
     creditPoints: standing.creditPoints,
     level: standing.level,
     currency: ctx.ledger.currency,

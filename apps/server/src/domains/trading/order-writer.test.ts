@@ -5,7 +5,7 @@ import { order as orderSchema } from '@bourse/shared/schemas/trading';
 import { afterEach, describe, expect, it } from 'vitest';
 import { okResponse } from '../../platform/envelope.ts';
 import { expectLedgerOk } from '../../test/expect-ledger.ts';
-import { body, createTestApp, type TestApp } from '../../test/harness.ts';
+import { body, createTestApp, operator, type TestApp } from '../../test/harness.ts';
 import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
@@ -118,6 +118,34 @@ describe('the order writer thread', () => {
     const { token } = await fundedTrader(t);
     expect((await placeOrder(t, token, buy(1))).statusCode).toBe(200);
     expect(thread()).toBe(started);
+  });
+
+  it('dates with the holidays operators set after the thread started (its calendar follows)', async () => {
+    const t = await orderApp();
+    const engine = tradingEngine(t.ctx);
+    engine.orders.start();
+    const { token } = await fundedTrader(t);
+    const bought = await placeOrder(t, token, buy(2));
+    const lotId = body<{ positionId: number }>(bought).data.positionId;
+    // Monday 2026-11-23: Tuesday becomes a holiday in the console, after the thread was started.
+    const admin = await operator(t, ['admin']);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/calendar/holidays',
+      headers: { token: admin.token },
+      payload: { date: '2026-11-24', name: 'Bank holiday' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const sold = await placeOrder(t, token, { side: 'sell', type: 'market', quantity: 50, positionId: lotId });
+    expect(sold.statusCode, sold.body).toBe(200);
+    // Written by the thread: the proceeds settle on Wednesday, the holiday skipped.
+    const sale = await t.ctx.database.db
+      .selectFrom('positionSales')
+      .select(['tradeDate', 'settleDate'])
+      .where('positionId', '=', lotId)
+      .executeTakeFirstOrThrow();
+    expect(sale).toEqual({ tradeDate: '2026-11-23', settleDate: '2026-11-25' });
+    await expectLedgerOk(t);
   });
 
   it('answers byte for byte as the main thread does without it', async () => {

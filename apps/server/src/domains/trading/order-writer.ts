@@ -27,7 +27,10 @@ export interface WriterSetup {
 
 /** Orders go over in one message per turn of the event loop, answers in one message per batch. */
 export type WriterRequest =
-  { type: 'place'; orders: Array<{ id: number; command: PlaceOrderCommand }> } | { type: 'close' };
+  | { type: 'place'; orders: Array<{ id: number; command: PlaceOrderCommand }> }
+  | { type: 'close' }
+  // Operators changed the business calendar's holidays: the thread's own calendar follows.
+  | { type: 'holidays'; holidays: string[] };
 
 export type WriterResult =
   { id: number; ok: true; outcome: PlaceOrderOutcome } | { id: number; ok: false; error: SerializedError };
@@ -160,6 +163,12 @@ export class OrderWriter {
       fail(error);
     });
     worker.on('exit', (code) => fail(new Error(`the order writer thread exited (${code})`)));
+    // Messages to the thread keep their order, so an order placed after a holiday change is written
+    // with the new calendar (its T+1 date).
+    const stopHolidays = calendar.onHolidays((holidays) =>
+      worker.postMessage({ type: 'holidays', holidays: [...holidays] } satisfies WriterRequest),
+    );
+    worker.once('exit', stopHolidays);
     this.worker = worker;
     return worker;
   }

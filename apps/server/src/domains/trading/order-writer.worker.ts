@@ -49,6 +49,10 @@ const settle = (result: WriterResult) => {
 };
 
 port.on('message', (request: WriterRequest) => {
+  if (request.type === 'holidays') {
+    base.calendar.setHolidays(request.holidays);
+    return;
+  }
   if (request.type === 'close') {
     // Sent after every order has been answered: nothing is queued.
     void database.close().then(() => reply({ type: 'closed' }));

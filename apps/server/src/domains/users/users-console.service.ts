@@ -44,6 +44,7 @@ export async function userPageForConsole(
       frozen: balance('frozen'),
       fund: balance('fund'),
       fundPending: balance('fund_pending'),
+      redeemPending: balance('redeem_pending'),
       loan: balance('loan'),
     },
     entries: entries.map((e) => ({

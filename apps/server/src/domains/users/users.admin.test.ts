@@ -26,7 +26,14 @@ describe.each(DIALECTS)('console users and settings on %s', (dialect) => {
     const finance = await operator(t, ['finance']);
     const detail = body(await call('GET', `/api/admin/users/${id}`, finance.token)).data;
     expect(detail.user).toMatchObject({ phone: user.phone, status: 'active' });
-    expect(detail.balances).toEqual({ cash: '0.00', frozen: '0.00', fund: '0.00', fundPending: '0.00', loan: '0.00' });
+    expect(detail.balances).toEqual({
+      cash: '0.00',
+      frozen: '0.00',
+      fund: '0.00',
+      fundPending: '0.00',
+      redeemPending: '0.00',
+      loan: '0.00',
+    });
     expect(detail.sessions.length).toBeGreaterThan(0);
     expect(JSON.stringify(detail)).not.toContain('passwordHash');
     expect((await call('GET', '/api/admin/users/999999', support.token)).statusCode).toBe(404);

@@ -28,9 +28,10 @@ export function registerWalletPortfolio(ctx: AppContext): void {
   registerPortfolioContributor(ctx, {
     name: 'wallet',
     async contribute(db, userId) {
-      // The `loan` account is the loans domain's contributor's (loans.service.ts).
-      const { cash, frozen, fund, fund_pending: fundPending } = await ctx.ledger.userBalances(db, userId);
-      return { cashMinor: cash, frozenMinor: frozen, fundMinor: fund, fundPendingMinor: fundPending };
+      // Fund units and redemptions in flight are the balance product's contributor's, the `loan`
+      // account the loans domain's (balance.service.ts, loans.service.ts).
+      const { cash, frozen } = await ctx.ledger.userBalances(db, userId);
+      return { cashMinor: cash, frozenMinor: frozen };
     },
   });
 }

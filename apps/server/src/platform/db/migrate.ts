@@ -13,6 +13,7 @@ import * as ipo from './migrations/0010-ipo.ts';
 import * as blocktrade from './migrations/0011-blocktrade.ts';
 import * as ipoAllocation from './migrations/0012-ipo-allocation.ts';
 import * as ledgerKinds from './migrations/0013-ledger-kinds.ts';
+import * as balance from './migrations/0014-balance.ts';
 import * as loans from './migrations/0015-loans.ts';
 import * as members from './migrations/0016-members.ts';
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-blocktrade': blocktrade,
   '0012-ipo-allocation': ipoAllocation,
   '0013-ledger-kinds': ledgerKinds,
+  '0014-balance': balance,
   '0015-loans': loans,
   '0016-members': members,
 };

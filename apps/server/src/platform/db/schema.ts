@@ -594,6 +594,71 @@ export interface IpoSubscriptionsTable {
   allocatedAt: Ms | null;
 }
 
+/** Balance product (0014): rate versions; an operator's change takes effect from a date, never before it was set. */
+export interface FundRatesTable {
+  id: Id;
+  ratePpm: number;
+  /** `YYYY-MM-DD` in the market's zone: the rate is in force from this day on. */
+  effectiveDate: string;
+  createdBy: number | null;
+  createdAt: Ms;
+}
+
+/** A purchase (cash → fund_pending → fund) or redemption (fund → redeem_pending → cash), confirmed on T+1. */
+export interface FundOrdersTable {
+  id: Id;
+  userId: number;
+  kind: string;
+  amountMinor: number;
+  tradeDate: string;
+  confirmDate: string;
+  /** The start of `confirmDate` in the market's zone: when the confirmation job takes it. */
+  dueAt: Ms;
+  status: Generated<string>;
+  requestKey: string;
+  createdAt: Ms;
+  confirmedAt: Ms | null;
+}
+
+/** One investor's earnings of one calendar day (unique per investor and day). */
+export interface FundAccrualsTable {
+  id: Id;
+  userId: number;
+  accrualDate: string;
+  balanceMinor: number;
+  ratePpm: number;
+  interestMinor: number;
+  /** The fraction of a cent carried to the next day (bigint numerator, as text). */
+  carryAfter: string;
+  createdAt: Ms;
+}
+
+/** Per investor: the carry the next day's accrual starts from. */
+export interface FundPositionsTable {
+  id: Id;
+  userId: number;
+  carry: string;
+  updatedAt: Ms;
+}
+
+/** The days the accrual job has finished. */
+export interface FundAccrualDaysTable {
+  accrualDate: string;
+  ratePpm: number;
+  investors: number;
+  interestMinor: number;
+  doneAt: Ms;
+}
+
+/** Exchange holidays (0014): seeded from MARKET_HOLIDAYS, edited by operators. */
+export interface MarketHolidaysTable {
+  holidayDate: string;
+  name: string;
+  source: string;
+  createdBy: number | null;
+  createdAt: Ms;
+}
+
 export interface Database {
   ipoIssues: IpoIssuesTable;
   ipoSubscriptions: IpoSubscriptionsTable;
@@ -638,6 +703,12 @@ export interface Database {
   memberLevelTiers: MemberLevelTiersTable;
   memberLevelChanges: MemberLevelChangesTable;
   memberLevelRuns: MemberLevelRunsTable;
+  fundRates: FundRatesTable;
+  fundOrders: FundOrdersTable;
+  fundAccruals: FundAccrualsTable;
+  fundPositions: FundPositionsTable;
+  fundAccrualDays: FundAccrualDaysTable;
+  marketHolidays: MarketHolidaysTable;
 }
 
 export type User = Selectable<UsersTable>;

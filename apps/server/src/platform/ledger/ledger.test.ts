@@ -129,6 +129,57 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
     await expectVerified();
   });
 
+  it('posts many entries at once, each balanced under its own key; a key seen before writes none of them', async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    const accrual = (userId: number, amountMinor: number, idempotencyKey: string) => ({
+      idempotencyKey,
+      kind: 'fund.accrual',
+      postings: [
+        { account: { system: 'fund_pool' } as AccountRef, amountMinor: -amountMinor },
+        { account: { userId, kind: 'fund' } as AccountRef, amountMinor },
+      ],
+    });
+    const pool = await bal({ system: 'fund_pool' });
+    const keyA = key('many-a');
+    await tx((trx) => ledger.postMany(trx, [accrual(a, 123, keyA), accrual(b, 7, key('many-b'))]));
+    expect(await bal({ userId: a, kind: 'fund' })).toBe(123);
+    expect(await bal({ userId: b, kind: 'fund' })).toBe(7);
+    expect(await bal({ system: 'fund_pool' })).toBe(pool - 130);
+    const entry = await t.ctx.database.db
+      .selectFrom('journalEntries')
+      .select('id')
+      .where('idempotencyKey', '=', keyA)
+      .executeTakeFirstOrThrow();
+    const postings = await t.ctx.database.db
+      .selectFrom('postings')
+      .select('amountMinor')
+      .where('entryId', '=', entry.id)
+      .execute();
+    expect(postings.map((p) => Number(p.amountMinor)).sort((x, y) => x - y)).toEqual([-123, 123]);
+    // Again with one key already posted: CONFLICT, and the other entry is not written either.
+    await expect(
+      tx((trx) => ledger.postMany(trx, [accrual(b, 5, key('many-c')), accrual(a, 1, keyA)])),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    // A user account may not go below zero in a batch either.
+    await expect(
+      tx((trx) =>
+        ledger.postMany(trx, [
+          {
+            idempotencyKey: key('many-overdraft'),
+            kind: 'fund.redeem',
+            postings: [
+              { account: { userId: b, kind: 'fund' }, amountMinor: -8 },
+              { account: { userId: b, kind: 'redeem_pending' }, amountMinor: 8 },
+            ],
+          },
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await bal({ userId: b, kind: 'fund' })).toBe(7);
+    expect(await bal({ userId: a, kind: 'fund' })).toBe(123);
+    await expectVerified();
+  });
+
   it('holds, captures in part (the rest returns to cash) and voids', async () => {
     const user = await newUser();
     await deposit(user, 10_000);

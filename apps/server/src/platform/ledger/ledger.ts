@@ -482,6 +482,97 @@ export class Ledger {
   }
 
   /**
+   * Posts many entries at once, each as `post` would (its own balanced postings and idempotency key),
+   * in a handful of statements for the whole batch: a day's fund accrual posts one entry per
+   * investor. The keys must be new (each names a business row made in this transaction): a key
+   * posted before is CONFLICT and nothing is written. INSUFFICIENT_FUNDS when a user account would
+   * go below zero.
+   */
+  async postMany(trx: Trx, entries: readonly EntryInput[]): Promise<void> {
+    if (entries.length === 0) return;
+    invariant(entries.length <= SETTLE_BATCH_MAX, `at most ${SETTLE_BATCH_MAX} entries are posted at once`);
+    invariant(new Set(entries.map((e) => e.idempotencyKey)).size === entries.length, 'each key once in a batch');
+    const postings: PostingInput[] = [];
+    const perEntry: Array<{ entry: EntryInput; first: number; count: number }> = [];
+    for (const entry of entries) {
+      invariant(entry.postings.length >= 2, 'an entry needs at least two postings');
+      let sum = 0;
+      for (const posting of entry.postings) {
+        invariant(
+          Number.isSafeInteger(posting.amountMinor) && posting.amountMinor !== 0,
+          'postings are non-zero integers',
+        );
+        sum += posting.amountMinor;
+      }
+      invariant(sum === 0, `postings of ${entry.kind} must sum to zero, not ${sum}`);
+      invariant(entry.idempotencyKey.length > 0 && entry.idempotencyKey.length <= 160, 'idempotency key length');
+      perEntry.push({ entry, first: postings.length, count: entry.postings.length });
+      postings.push(...entry.postings);
+    }
+    const codes = postings.map((posting) => accountCode(posting.account, this.currency));
+    const accounts = await this.lockManyAccounts(trx, postings, codes);
+    const accountIds = codes.map((code) => {
+      const account = accounts.get(code);
+      invariant(account, 'every posted account exists');
+      return account.id;
+    });
+    const byAccount = new Map<number, number>();
+    postings.forEach((posting, i) => {
+      byAccount.set(accountIds[i]!, (byAccount.get(accountIds[i]!) ?? 0) + posting.amountMinor);
+    });
+    for (const account of accounts.values()) {
+      if (account.userId !== null && account.balanceMinor + (byAccount.get(account.id) ?? 0) < 0) {
+        throw new AppError('INSUFFICIENT_FUNDS');
+      }
+    }
+    const nowMs = this.clock.nowMs();
+    let inserted: Array<{ id: number; idempotencyKey: string }>;
+    try {
+      inserted = await insertMany<{ id: number; idempotencyKey: string }>(
+        trx,
+        this.dialect,
+        'journal_entries',
+        ['idempotency_key', 'kind', 'reference_type', 'reference_id', 'memo', 'created_at'],
+        ['text', 'text', 'text', 'text', 'text', 'bigint'],
+        perEntry.map(({ entry }) => [
+          entry.idempotencyKey,
+          entry.kind,
+          entry.referenceType ?? null,
+          entry.referenceId === undefined ? null : String(entry.referenceId),
+          entry.memo ?? null,
+          nowMs,
+        ]),
+        'id, idempotency_key as "idempotencyKey"',
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+      throw error;
+    }
+    const entryIds = new Map(inserted.map((row) => [row.idempotencyKey, Number(row.id)]));
+    await insertMany(
+      trx,
+      this.dialect,
+      'postings',
+      ['entry_id', 'account_id', 'amount_minor'],
+      ['bigint', 'bigint', 'bigint'],
+      perEntry.flatMap(({ entry, first, count }) => {
+        const entryId = entryIds.get(entry.idempotencyKey);
+        invariant(entryId !== undefined, 'every entry has its id');
+        return postings
+          .slice(first, first + count)
+          .map((posting, k) => [entryId, accountIds[first + k]!, posting.amountMinor]);
+      }),
+    );
+    await updateManyById(
+      trx,
+      this.dialect,
+      'ledger_accounts',
+      [{ name: 'balance_minor', type: 'bigint', assign: 'balance_minor = balance_minor + ?' }],
+      [...byAccount.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b),
+    );
+  }
+
+  /**
    * Accounts whose code is one of `codes`, locked in id order on PostgreSQL (one statement, however
    * many codes); on SQLite, whose writers are serialized, one prepared look-up per code, which is
    * faster there than preparing a statement with thousands of values.

@@ -6,6 +6,7 @@ const KNOWN_KINDS = [
   'frozen',
   'fund',
   'fund_pending',
+  'redeem_pending',
   'loan',
   'bank_clearing',
   'fee_income',

@@ -29,6 +29,7 @@ const BALANCE_ACCOUNTS: Record<keyof UserBalances, AccountKind> = {
   frozen: 'frozen',
   fund: 'fund',
   fundPending: 'fund_pending',
+  redeemPending: 'redeem_pending',
   loan: 'loan',
 };
 

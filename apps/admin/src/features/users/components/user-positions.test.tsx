@@ -16,7 +16,7 @@ const DETAIL: AdminUserDetail = {
     creditPoints: 0,
     createdAt: '2026-10-01T08:00:00.000Z',
   },
-  balances: { cash: '7525.58', frozen: '0.00', fund: '0.00', fundPending: '0.00', loan: '0.00' },
+  balances: { cash: '7525.58', frozen: '0.00', fund: '0.00', fundPending: '0.00', redeemPending: '0.00', loan: '0.00' },
   entries: [],
   cards: [],
   sessions: [],

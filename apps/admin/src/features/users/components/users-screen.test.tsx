@@ -29,7 +29,14 @@ const ALAN: AdminUser = { ...ADA, id: 8, phone: '+4915299999999', nickname: 'ala
 function detailOf(user: AdminUser): AdminUserDetail {
   return {
     user,
-    balances: { cash: '1500.00', frozen: '250.00', fund: '0.00', fundPending: '0.00', loan: '0.00' },
+    balances: {
+      cash: '1500.00',
+      frozen: '250.00',
+      fund: '0.00',
+      fundPending: '0.00',
+      redeemPending: '0.00',
+      loan: '0.00',
+    },
     entries: [
       {
         id: 301,

@@ -101,7 +101,14 @@ export function MyRoute({ investmentsSection }: MyRouteProps = {}) {
         {investmentsSection}
         <MenuList
           label={t('assets.accountMenu')}
-          items={[entries.transfer, entries.cards, entries.records, entries.tradingPassword]}
+          items={[
+            entries.transfer,
+            entries.cards,
+            entries.records,
+            { key: 'fund', kind: 'link', label: t('fund.menu'), to: paths.fund.getHref() },
+            { key: 'moneyLog', kind: 'link', label: t('fund.moneyLogTitle'), to: paths.moneyLog.getHref() },
+            entries.tradingPassword,
+          ]}
         />
         <MenuList items={items} />
       </RefreshList>

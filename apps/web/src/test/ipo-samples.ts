@@ -1,4 +1,5 @@
 import type { BlockOffer, BlockOrder } from '@bourse/shared/schemas/blocktrade';
+import { sampleStanding } from './member-samples';
 import type { IpoIssue, IpoSubscription } from '@bourse/shared/schemas/ipo';
 import { ok } from './fetch-mock';
 
@@ -120,8 +121,9 @@ export function sampleBlockOrder(overrides: Partial<BlockOrder> = {}): BlockOrde
 }
 
 /**
- * The reads the personal screens and home make for their new-share and block-trade section, answered
- * with nothing open and nothing pending: for tests of other screens that end on those screens.
+ * The reads the personal screens and home make for their new-share and block-trade section (and the
+ * personal centre for the member level), answered with nothing open and nothing pending: for tests of
+ * other screens that end on those screens.
  */
 export function emptyInvestmentRoutes() {
   const empty = () => ok({ items: [], total: 0, page: 1, pageSize: 20 });
@@ -130,5 +132,7 @@ export function emptyInvestmentRoutes() {
     'GET /api/ipo/subscriptions': empty,
     'GET /api/blocktrade/offers': empty,
     'GET /api/blocktrade/orders': empty,
+    // The personal centre's credit points and member level.
+    'GET /api/members/standing': () => ok(sampleStanding(1, '0.00', { creditPoints: 0 })),
   };
 }

@@ -1,40 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CreditPointEvent, MemberStanding } from '@bourse/shared/schemas/members';
+import type { CreditPointEvent } from '@bourse/shared/schemas/members';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
 import { failure, mockFetch, ok } from '../../../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
+import { sampleStanding } from '../../../test/member-samples';
 import { sampleAssets } from '../../../test/wallet-samples';
 import { progressPercent } from '../components/level-progress';
 
 function logIn() {
   useSessionStore.getState().signIn({ token: 'token-1', userInfo: { ...sampleUser, hasTradingPassword: true } });
   useSessionStore.getState().setConfig(sampleConfig);
-}
-
-const TIERS = ['0.00', '10000.00', '50000.00', '200000.00', '1000000.00'];
-/** What the server names the levels in the request's language (the screen translates by number). */
-const NAMES = ['Basic', 'Silver', 'Gold', 'Platinum', 'Diamond'];
-function standing(level: number, totalAssets: string, extra: Partial<MemberStanding> = {}): MemberStanding {
-  const next = level < 5 ? { level: level + 1, name: NAMES[level]!, minTotalAssets: TIERS[level]! } : null;
-  const missing = next ? Math.max(0, Number(next.minTotalAssets) - Number(totalAssets)).toFixed(2) : '0.00';
-  return {
-    creditPoints: 200,
-    level,
-    levelName: NAMES[level - 1]!,
-    totalAssets,
-    currency: 'EUR',
-    tiers: TIERS.map((minTotalAssets, index) => ({
-      level: index + 1,
-      name: NAMES[index]!,
-      minTotalAssets,
-      reached: Number(totalAssets) >= Number(minTotalAssets),
-    })),
-    nextLevel: next ? { ...next, missing } : null,
-    reviewedOn: '2026-11-25',
-    ...extra,
-  };
 }
 
 const event = (id: number, rule: CreditPointEvent['rule'], points: number, balanceAfter: number): CreditPointEvent => ({
@@ -56,7 +33,7 @@ function servePersonCentre(answer: () => Response) {
 describe('credit points and member level in the personal centre (/personCenter)', () => {
   it('shows points, level, what they mean, the progress to the next level and every tier', async () => {
     logIn();
-    servePersonCentre(() => ok(standing(2, '20000.00')));
+    servePersonCentre(() => ok(sampleStanding(2, '20000.00')));
     renderApp('/personCenter');
 
     const section = await screen.findByRole('region', { name: 'Credit points and member level' });
@@ -86,7 +63,7 @@ describe('credit points and member level in the personal centre (/personCenter)'
 
   it('says when the next level is already reached, and at the top that there is none', async () => {
     logIn();
-    servePersonCentre(() => ok(standing(1, '12000.00')));
+    servePersonCentre(() => ok(sampleStanding(1, '12000.00')));
     renderApp('/personCenter');
     expect(
       await screen.findByText('Your total assets already reach Silver: your level rises at the end of the day.'),
@@ -96,7 +73,7 @@ describe('credit points and member level in the personal centre (/personCenter)'
 
   it('at the top level shows no progress bar', async () => {
     logIn();
-    servePersonCentre(() => ok(standing(5, '2500000.00', { reviewedOn: null })));
+    servePersonCentre(() => ok(sampleStanding(5, '2500000.00', { reviewedOn: null })));
     renderApp('/personCenter');
     expect(await screen.findByText('You have reached the highest level.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -108,7 +85,7 @@ describe('credit points and member level in the personal centre (/personCenter)'
     let calls = 0;
     servePersonCentre(() => {
       calls += 1;
-      return calls === 1 ? failure(404, 'NOT_FOUND', 'gone') : ok(standing(2, '20000.00'));
+      return calls === 1 ? failure(404, 'NOT_FOUND', 'gone') : ok(sampleStanding(2, '20000.00'));
     });
     const user = userEvent.setup();
     renderApp('/personCenter');
@@ -119,10 +96,10 @@ describe('credit points and member level in the personal centre (/personCenter)'
   });
 
   it('computes the progress in whole percent from the minor units', () => {
-    expect(progressPercent(standing(2, '10000.00'))).toBe(0);
-    expect(progressPercent(standing(2, '49999.99'))).toBe(99);
-    expect(progressPercent(standing(1, '-50.00'))).toBe(0);
-    expect(progressPercent(standing(5, '1000000.00'))).toBe(100);
+    expect(progressPercent(sampleStanding(2, '10000.00'))).toBe(0);
+    expect(progressPercent(sampleStanding(2, '49999.99'))).toBe(99);
+    expect(progressPercent(sampleStanding(1, '-50.00'))).toBe(0);
+    expect(progressPercent(sampleStanding(5, '1000000.00'))).toBe(100);
   });
 });
 

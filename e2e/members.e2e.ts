@@ -8,9 +8,10 @@ const t = (key: MessageKey, params?: Record<string, string | number>) => transla
 
 /**
  * Credit points and member level at a phone's width (iPhone 13, 390 px), in German: the demo investor
- * — identity verified and a first deposit of 10,000.00, so 200 points and level 2 (Silber) — opens the
- * personal centre, reads points, level, what they mean and how far the next level is, and opens the
- * points history with both changes and their reasons. Axe on every screen.
+ * — identity verified, a first deposit of 10,000.00 and a loan repaid on time, so 250 points, and
+ * level 2 (Silber) — opens the personal centre, reads points, level, what they mean and how far the
+ * next level is, and opens the points history with the three changes and their reasons. Axe on every
+ * screen.
  */
 describe.skipIf(!e2e.chromium)('credit points and member level', () => {
   let browser: Browser;
@@ -37,7 +38,7 @@ describe.skipIf(!e2e.chromium)('credit points and member level', () => {
     const level = t('members.levelValue', { level: 2, name: t('members.levelNames.level2') });
     await section.getByText(level).first().waitFor({ timeout: 15_000 });
     const points = section.locator('dt', { hasText: t('members.points') }).locator('xpath=following-sibling::dd');
-    await expect.poll(() => points.textContent()).toBe('200');
+    await expect.poll(() => points.textContent()).toBe('250');
     await section.getByText(t('members.pointsMeaning')).waitFor();
     await section.getByText(t('members.levelMeaning')).waitFor();
     const gold = t('members.levelNames.level3');
@@ -62,11 +63,14 @@ describe.skipIf(!e2e.chromium)('credit points and member level', () => {
     const history = page.getByRole('list', { name: t('members.history') });
     const deposit = history.getByRole('listitem', { name: t('members.rules.first_deposit') });
     const identity = history.getByRole('listitem', { name: t('members.rules.identity_verified') });
+    const loan = history.getByRole('listitem', { name: t('members.rules.loan_repaid_on_time') });
     await deposit.waitFor({ timeout: 15_000 });
     await identity.waitFor();
     expect(await deposit.getByText('+100').count()).toBe(1);
     await deposit.getByText(t('members.balanceAfter', { points: 200 })).waitFor();
     await identity.getByText(t('members.balanceAfter', { points: 100 })).waitFor();
+    expect(await loan.getByText('+50').count()).toBe(1);
+    await loan.getByText(t('members.balanceAfter', { points: 250 })).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'points history');
   });

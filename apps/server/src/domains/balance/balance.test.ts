@@ -370,12 +370,17 @@ for (const dialect of DIALECTS) {
       // Nothing created or lost: cents paid × 365,000,000 + the carry = Σ balance × ppm exactly.
       const exact = rows.reduce((sum, row) => sum + BigInt(Number(row.balanceMinor)) * 23_500n, 0n);
       expect(BigInt(paid) * DAY_DENOMINATOR + carry).toBe(exact);
-      // Against the closed form without compounding: 5,432,109 × 23,500 × 365 / 365,000,000 =
-      // 127,654.5615 cents → 1,276.54; compounding earns at most a few cents more on a year of 2.35 %.
-      const simple = accrueDays(5_432_109, 23_500, 365);
-      expect(simple.interestMinor).toBe(127_654);
-      expect(paid).toBeGreaterThanOrEqual(simple.interestMinor);
-      expect(paid - simple.interestMinor).toBeLessThan(1_600); // ≈ 2.35 % × 2.35 % / 2 × 54,321 ≈ 15.00
+      // Against the closed form. Interest is paid into the fund, so it compounds daily: a year earns
+      // b × ((1 + r/365)^365 − 1) = b × ((365,000,000 + ppm)^365 / 365,000,000^365 − 1), here
+      // 1,291.62… → 129,162 cents. What the days paid can trail it only by what is still carried:
+      // less than a cent.
+      const base = 5_432_109n;
+      const compound = (base * (DAY_DENOMINATOR + 23_500n) ** 365n) / DAY_DENOMINATOR ** 365n - base;
+      expect(compound).toBe(129_162n);
+      expect(BigInt(paid)).toBe(compound);
+      // Without compounding the year would earn 5,432,109 × 23,500 × 365 / 365,000,000 = 127,654.5615
+      // cents (accrueDays): the 15.08 between the two is interest on interest.
+      expect(accrueDays(5_432_109, 23_500, 365).interestMinor).toBe(127_654);
       expect(await t.ctx.ledger.balance(t.ctx.database.db, { userId: investor.userId, kind: 'fund' })).toBe(
         5_432_109 + paid,
       );

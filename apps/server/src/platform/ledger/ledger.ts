@@ -399,9 +399,7 @@ export class Ledger {
       if (found.some((hold) => hold.status !== 'open')) throw new AppError('HOLD_NOT_OPEN');
       invariant(false, 'a settled hold belongs to the user and holds the amount its settlement says');
     }
-    const postings: PostingInput[] = [];
-    const perEntry: Array<{ settlement: HoldSettlement; userId: number; first: number; count: number }> = [];
-    for (const settlement of settlements) {
+    const entries: EntryInput[] = settlements.map((settlement) => {
       const amount = settlement.amountMinor;
       const userId = settlement.userId;
       invariant(
@@ -410,75 +408,20 @@ export class Ledger {
           settlement.captureMinor <= amount,
         `hold ${settlement.holdId}: a capture is between 0 and the amount held`,
       );
-      const first = postings.length;
-      postings.push({ account: { userId, kind: 'frozen' }, amountMinor: -amount });
+      const postings: PostingInput[] = [{ account: { userId, kind: 'frozen' }, amountMinor: -amount }];
       if (settlement.captureMinor > 0) postings.push({ account: settlement.to, amountMinor: settlement.captureMinor });
       if (amount - settlement.captureMinor > 0) {
         postings.push({ account: { userId, kind: 'cash' }, amountMinor: amount - settlement.captureMinor });
       }
-      perEntry.push({ settlement, userId, first, count: postings.length - first });
-    }
-
-    const codes = postings.map((posting) => accountCode(posting.account, this.currency));
-    const accounts = await this.lockManyAccounts(trx, postings, codes);
-    const accountIds = codes.map((code) => {
-      const account = accounts.get(code);
-      invariant(account, 'every posted account exists');
-      return account.id;
+      return {
+        idempotencyKey: settlement.idempotencyKey,
+        kind: settlement.kind,
+        referenceType: 'hold',
+        referenceId: settlement.holdId,
+        postings,
+      };
     });
-    const byAccount = new Map<number, number>();
-    postings.forEach((posting, i) => {
-      byAccount.set(accountIds[i]!, (byAccount.get(accountIds[i]!) ?? 0) + posting.amountMinor);
-    });
-    for (const account of accounts.values()) {
-      if (account.userId !== null && account.balanceMinor + (byAccount.get(account.id) ?? 0) < 0) {
-        throw new AppError('INSUFFICIENT_FUNDS');
-      }
-    }
-
-    let inserted: Array<{ id: number; idempotencyKey: string }>;
-    try {
-      inserted = await insertMany<{ id: number; idempotencyKey: string }>(
-        trx,
-        this.dialect,
-        'journal_entries',
-        ['idempotency_key', 'kind', 'reference_type', 'reference_id', 'created_at'],
-        ['text', 'text', 'text', 'text', 'bigint'],
-        perEntry.map(({ settlement }) => [
-          settlement.idempotencyKey,
-          settlement.kind,
-          'hold',
-          String(settlement.holdId),
-          nowMs,
-        ]),
-        'id, idempotency_key as "idempotencyKey"',
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT');
-      throw error;
-    }
-    const entryIds = new Map(inserted.map((row) => [row.idempotencyKey, Number(row.id)]));
-    await insertMany(
-      trx,
-      this.dialect,
-      'postings',
-      ['entry_id', 'account_id', 'amount_minor'],
-      ['bigint', 'bigint', 'bigint'],
-      perEntry.flatMap(({ settlement, first, count }) => {
-        const entryId = entryIds.get(settlement.idempotencyKey);
-        invariant(entryId !== undefined, 'every settlement has its entry');
-        return postings
-          .slice(first, first + count)
-          .map((posting, k) => [entryId, accountIds[first + k]!, posting.amountMinor]);
-      }),
-    );
-    await updateManyById(
-      trx,
-      this.dialect,
-      'ledger_accounts',
-      [{ name: 'balance_minor', type: 'bigint', assign: 'balance_minor = balance_minor + ?' }],
-      [...byAccount.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b),
-    );
+    await this.postMany(trx, entries, nowMs);
   }
 
   /**
@@ -488,7 +431,7 @@ export class Ledger {
    * posted before is CONFLICT and nothing is written. INSUFFICIENT_FUNDS when a user account would
    * go below zero.
    */
-  async postMany(trx: Trx, entries: readonly EntryInput[]): Promise<void> {
+  async postMany(trx: Trx, entries: readonly EntryInput[], nowMs = this.clock.nowMs()): Promise<void> {
     if (entries.length === 0) return;
     invariant(entries.length <= SETTLE_BATCH_MAX, `at most ${SETTLE_BATCH_MAX} entries are posted at once`);
     invariant(new Set(entries.map((e) => e.idempotencyKey)).size === entries.length, 'each key once in a batch');
@@ -525,7 +468,6 @@ export class Ledger {
         throw new AppError('INSUFFICIENT_FUNDS');
       }
     }
-    const nowMs = this.clock.nowMs();
     let inserted: Array<{ id: number; idempotencyKey: string }>;
     try {
       inserted = await insertMany<{ id: number; idempotencyKey: string }>(

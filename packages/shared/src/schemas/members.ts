@@ -22,6 +22,27 @@ export const RULE_POINTS_MAX = 10_000;
 
 export const MEMBER_LEVELS = [1, 2, 3, 4, 5] as const;
 
+const LEVEL_NAME_KEYS = {
+  1: 'members.levelNames.level1',
+  2: 'members.levelNames.level2',
+  3: 'members.levelNames.level3',
+  4: 'members.levelNames.level4',
+  5: 'members.levelNames.level5',
+} as const;
+
+/**
+ * A member level's name through the app's translate function (`members.levelNames.level1` …); the
+ * number itself for a level not in MEMBER_LEVELS.
+ */
+export function memberLevelName(
+  t: (key: (typeof LEVEL_NAME_KEYS)[keyof typeof LEVEL_NAME_KEYS]) => string,
+  level: number,
+): string {
+  return (MEMBER_LEVELS as readonly number[]).includes(level)
+    ? t(LEVEL_NAME_KEYS[level as (typeof MEMBER_LEVELS)[number]])
+    : String(level);
+}
+
 export const memberTier = z.object({
   level: z.number().int(),
   /** The level's name in the request's language (Basic, Silver, …). */

@@ -113,38 +113,45 @@ export async function fundSummary(ctx: AppContext, userId: number): Promise<Fund
   };
 }
 
+interface FundOrderInput {
+  userId: number;
+  amount: string;
+  tradingPassword: string;
+  /** When it is placed (the demo seed's purchase some days ago); now by default. */
+  atMs?: number | undefined;
+}
+
+/** What each kind of order moves, from which of the investor's accounts to which. */
+const ORDER_MOVES = {
+  purchase: { from: 'cash', to: 'fund_pending', entryKind: 'fund.purchase' },
+  redeem: { from: 'fund', to: 'redeem_pending', entryKind: 'fund.redeem' },
+} as const;
+
 /**
- * A purchase: a positive amount within the investor's available cash and the trading password
- * (checked before the transaction, its failures counted apart); then one balanced entry moves the
- * amount from cash to `fund_pending`, with the order row whose confirmation date is the next
- * business day, in the command's transaction.
+ * An order of either kind as a money command: `refuse` (the amount against what the investor has)
+ * and the trading password before the transaction (its failures counted apart); in the command's
+ * transaction `refuse` again — money may have moved since — then the order row, whose confirmation
+ * date is the next business day, and one balanced entry keyed by it.
  */
-export function purchase(
+function fundOrder(
   ctx: AppContext,
-  input: {
-    userId: number;
-    amount: string;
-    tradingPassword: string;
-    /** When it is placed (the demo seed's purchase some days ago); now by default. */
-    atMs?: number | undefined;
-  },
+  kind: keyof typeof ORDER_MOVES,
+  input: FundOrderInput,
+  refuse: (db: Db | Trx, amountMinor: number) => Promise<void>,
 ): MoneyUnit<FundOrder> {
+  const move = ORDER_MOVES[kind];
   return {
     check: async () => {
-      const amountMinor = positiveAmount(input.amount);
-      const { cashMinor } = await portfolioFigures(ctx, ctx.database.db, input.userId);
-      if (amountMinor > cashMinor) throw new AppError('FUND_ABOVE_AVAILABLE', { available: formatMinor(cashMinor) });
+      await refuse(ctx.database.db, positiveAmount(input.amount));
       await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
     },
     unit: async (trx, _events, key) => {
       const amountMinor = positiveAmount(input.amount);
-      // Again in the transaction: cash may have moved since the check.
-      const { cashMinor } = await portfolioFigures(ctx, trx, input.userId);
-      if (amountMinor > cashMinor) throw new AppError('FUND_ABOVE_AVAILABLE', { available: formatMinor(cashMinor) });
+      await refuse(trx, amountMinor);
       const nowMs = input.atMs ?? ctx.clock.nowMs();
       const row = await repo.insertOrder(trx, {
         userId: input.userId,
-        kind: 'purchase',
+        kind,
         amountMinor,
         ...confirmationOf(ctx, nowMs),
         requestKey: key.key,
@@ -152,13 +159,13 @@ export function purchase(
       });
       await ctx.ledger.post(trx, {
         idempotencyKey: `fund:order:${row.id}:placed`,
-        kind: 'fund.purchase',
+        kind: move.entryKind,
         referenceType: 'fund_order',
         referenceId: row.id,
         keyIsNew: true,
         postings: [
-          { account: { userId: input.userId, kind: 'cash' }, amountMinor: -amountMinor },
-          { account: { userId: input.userId, kind: 'fund_pending' }, amountMinor },
+          { account: { userId: input.userId, kind: move.from }, amountMinor: -amountMinor },
+          { account: { userId: input.userId, kind: move.to }, amountMinor },
         ],
       });
       return toOrder(row);
@@ -167,48 +174,25 @@ export function purchase(
 }
 
 /**
+ * A purchase: a positive amount within the investor's available cash and the trading password; one
+ * balanced entry moves it from cash to `fund_pending`, confirmed into `fund` on the next business day.
+ */
+export function purchase(ctx: AppContext, input: FundOrderInput): MoneyUnit<FundOrder> {
+  return fundOrder(ctx, 'purchase', input, async (db, amountMinor) => {
+    const { cashMinor } = await portfolioFigures(ctx, db, input.userId);
+    if (amountMinor > cashMinor) throw new AppError('FUND_ABOVE_AVAILABLE', { available: formatMinor(cashMinor) });
+  });
+}
+
+/**
  * A redemption: a positive amount within the confirmed fund balance and the trading password; one
  * balanced entry moves it from `fund` to `redeem_pending`, paid into cash on the next business day.
  */
-export function redeem(
-  ctx: AppContext,
-  input: { userId: number; amount: string; tradingPassword: string },
-): MoneyUnit<FundOrder> {
-  const refuseAboveBalance = async (db: Db | Trx, amountMinor: number) => {
+export function redeem(ctx: AppContext, input: FundOrderInput): MoneyUnit<FundOrder> {
+  return fundOrder(ctx, 'redeem', input, async (db, amountMinor) => {
     const balance = await ctx.ledger.balance(db, { userId: input.userId, kind: 'fund' });
     if (amountMinor > balance) throw new AppError('FUND_REDEEM_ABOVE_BALANCE', { balance: formatMinor(balance) });
-  };
-  return {
-    check: async () => {
-      await refuseAboveBalance(ctx.database.db, positiveAmount(input.amount));
-      await verifyTradingPassword(ctx, input.userId, input.tradingPassword);
-    },
-    unit: async (trx, _events, key) => {
-      const amountMinor = positiveAmount(input.amount);
-      await refuseAboveBalance(trx, amountMinor);
-      const nowMs = ctx.clock.nowMs();
-      const row = await repo.insertOrder(trx, {
-        userId: input.userId,
-        kind: 'redeem',
-        amountMinor,
-        ...confirmationOf(ctx, nowMs),
-        requestKey: key.key,
-        createdAt: nowMs,
-      });
-      await ctx.ledger.post(trx, {
-        idempotencyKey: `fund:order:${row.id}:placed`,
-        kind: 'fund.redeem',
-        referenceType: 'fund_order',
-        referenceId: row.id,
-        keyIsNew: true,
-        postings: [
-          { account: { userId: input.userId, kind: 'fund' }, amountMinor: -amountMinor },
-          { account: { userId: input.userId, kind: 'redeem_pending' }, amountMinor },
-        ],
-      });
-      return toOrder(row);
-    },
-  };
+  });
 }
 
 /**

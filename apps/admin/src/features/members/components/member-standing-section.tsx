@@ -8,7 +8,7 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import { useMemberStanding } from '../api/member-standing.ts';
-import { levelName } from '../level-name.ts';
+import { memberLevelName } from '@bourse/shared/schemas/members';
 
 function StandingCard({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ function StandingCard({ userId }: { userId: number }) {
               {
                 key: 'level',
                 label: t('members.level'),
-                children: t('members.levelValue', { level: data.level, name: levelName(t, data.level) }),
+                children: t('members.levelValue', { level: data.level, name: memberLevelName(t, data.level) }),
               },
             ]}
           />

@@ -7,7 +7,7 @@ import { DateTime } from '../../../ui/date-time.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { useRules } from '../api/rules.ts';
 import { useTiers, useUpdateTiers } from '../api/tiers.ts';
-import { levelName } from '../level-name.ts';
+import { memberLevelName } from '@bourse/shared/schemas/members';
 import { firstBadTier } from '../member-values.ts';
 import { RuleEditDialog } from './rule-edit-dialog.tsx';
 
@@ -114,7 +114,7 @@ function TiersForm({ tiers, canEdit }: { tiers: AdminMemberTier[]; canEdit: bool
         <Form.Item
           key={tier.level}
           name={`level${tier.level}`}
-          label={`${t('admin.members.level')} ${tier.level} · ${levelName(t, tier.level)}`}
+          label={`${t('admin.members.level')} ${tier.level} · ${memberLevelName(t, tier.level)}`}
           dependencies={tiers.filter((other) => other.level !== tier.level).map((other) => `level${other.level}`)}
           rules={[
             ({ getFieldsValue }) => ({

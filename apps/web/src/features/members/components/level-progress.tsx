@@ -3,7 +3,7 @@ import type { MemberStanding } from '@bourse/shared/schemas/members';
 import { ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useDisplayFormat } from '../../../ui/use-display-format';
-import { levelName } from '../level-name';
+import { memberLevelName } from '@bourse/shared/schemas/members';
 
 /**
  * Share (0..100, whole percent) of the way from the current level's minimum to the next one's that
@@ -26,7 +26,7 @@ export function LevelProgress({ standing }: { standing: MemberStanding }) {
   const format = useDisplayFormat();
   const next = standing.nextLevel;
   if (!next) return <p className="member-standing-next">{t('members.topLevel')}</p>;
-  const name = levelName(t, next.level);
+  const name = memberLevelName(t, next.level);
   const percent = progressPercent(standing);
   const reached = (parseAmount(next.missing) ?? 0) === 0;
   return (

@@ -10,7 +10,7 @@ import { StatList } from '../../../ui/stat-list';
 import { useDisplayFormat } from '../../../ui/use-display-format';
 import { useLanguage } from '../../../ui/use-language';
 import { useMemberStanding } from '../api/get-standing';
-import { levelName } from '../level-name';
+import { memberLevelName } from '@bourse/shared/schemas/members';
 import '../members.css';
 import { LevelProgress } from './level-progress';
 
@@ -56,7 +56,7 @@ function StandingBody({ standing }: { standing: MemberStanding }) {
           {
             key: 'level',
             label: t('members.level'),
-            value: t('members.levelValue', { level: standing.level, name: levelName(t, standing.level) }),
+            value: t('members.levelValue', { level: standing.level, name: memberLevelName(t, standing.level) }),
           },
         ]}
       />
@@ -74,7 +74,7 @@ function StandingBody({ standing }: { standing: MemberStanding }) {
               aria-current={current ? 'true' : undefined}
             >
               <span className="member-tier-name">
-                {t('members.levelValue', { level: tier.level, name: levelName(t, tier.level) })}
+                {t('members.levelValue', { level: tier.level, name: memberLevelName(t, tier.level) })}
               </span>
               <span className="member-tier-minimum">
                 {t('members.tierMinimum', { amount: format.money(tier.minTotalAssets) })}

@@ -15,7 +15,7 @@ import { TextField } from '../../../ui/text-field';
 import { useDisplayFormat } from '../../../ui/use-display-format';
 import { useApplyForLoan, useLoanOffer } from '../api/loans';
 import '../loans.css';
-import { positiveMinor } from '../components/amount';
+import { positiveMinor } from '../../../ui/use-amount-password-form';
 
 /** Refusals about the amount, shown at the amount field (the server's codes). */
 const AMOUNT_CODES = new Set(['LOAN_ABOVE_LIMIT', 'AMOUNT_NOT_POSITIVE']);

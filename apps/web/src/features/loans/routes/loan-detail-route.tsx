@@ -1,25 +1,20 @@
 import { Button } from 'antd-mobile';
-import { tradingPasswordPattern } from '@bourse/shared/schemas/auth';
-import { formatMinor, parseAmount } from '@bourse/shared/money';
+import { parseAmount } from '@bourse/shared/money';
 import type { Loan } from '@bourse/shared/schemas/loans';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAssets } from '../../../lib/api/get-assets';
-import { useActionKeys } from '../../../lib/idempotency';
-import { RequestError } from '../../../lib/request-error';
 import { showToast } from '../../../lib/toast';
-import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { StatList, type Stat } from '../../../ui/stat-list';
 import { TextField } from '../../../ui/text-field';
 import { TradingPasswordField } from '../../../ui/trading-password-field';
+import { useAmountPasswordForm } from '../../../ui/use-amount-password-form';
 import { useDisplayFormat } from '../../../ui/use-display-format';
 import '../loans.css';
 import { useLoan, useRepayLoan } from '../api/loans';
-import { positiveMinor } from '../components/amount';
 import { LoanStatusTag } from '../components/loan-status-tag';
 
 const AMOUNT_CODES = new Set(['LOAN_REPAY_ABOVE_OWED', 'INSUFFICIENT_FUNDS', 'AMOUNT_NOT_POSITIVE']);
@@ -92,57 +87,24 @@ function LoanSummary({ loan }: { loan: Loan }) {
 function RepayForm({ loan, available }: { loan: Loan; available: string }) {
   const { t } = useTranslation();
   const format = useDisplayFormat();
-  const onFailure = useSubmitFailure();
   const repay = useRepayLoan();
-  const keys = useActionKeys();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [amountServerError, setAmountServerError] = useState<string | null>(null);
-  const [passwordServerError, setPasswordServerError] = useState<string | null>(null);
-
-  const owedMinor = parseAmount(loan.owed) ?? 0;
-  const amountMinor = positiveMinor(amount);
-  const amountProblem =
-    amountMinor === null
-      ? t('loans.amountInvalid')
-      : amountMinor > owedMinor
+  const form = useAmountPasswordForm({
+    amountMessages: { required: t('loans.amountInvalid'), invalid: t('loans.amountInvalid') },
+    amountProblem: (minor) =>
+      minor > (parseAmount(loan.owed) ?? 0)
         ? t('errors.LOAN_REPAY_ABOVE_OWED', { owed: format.money(loan.owed) })
-        : amountMinor > (parseAmount(available) ?? 0)
+        : minor > (parseAmount(available) ?? 0)
           ? t('errors.INSUFFICIENT_FUNDS')
-          : null;
-  const passwordProblem = !password
-    ? t('wallet.validation.tradingPasswordRequired')
-    : tradingPasswordPattern.test(password)
-      ? null
-      : t('wallet.validation.tradingPasswordFormat');
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (repay.isPending) return;
-    setAttempted(true);
-    if (amountProblem || passwordProblem || amountMinor === null) return;
-    const body = { amount: formatMinor(amountMinor), tradingPassword: password };
-    const idempotencyKey = keys.keyFor({ loanId: loan.id, ...body });
-    try {
-      await repay.mutateAsync({ ...body, loanId: loan.id, idempotencyKey });
-    } catch (error) {
-      keys.settle(error);
-      onFailure(error);
-      if (!(error instanceof RequestError) || error.kind !== 'business') return;
-      const code = error.errorCode ?? '';
-      if (code.startsWith('TRADING_PASSWORD')) {
-        setPasswordServerError(error.message);
-        setPassword('');
-      } else if (AMOUNT_CODES.has(code)) setAmountServerError(error.message);
-      return;
-    }
-    keys.settle();
-    showToast(t('loans.repaid'));
-  };
+          : null,
+    amountCodes: AMOUNT_CODES,
+    keyScope: { loanId: loan.id },
+    pending: repay.isPending,
+    send: (body, idempotencyKey) => repay.mutateAsync({ ...body, loanId: loan.id, idempotencyKey }),
+    onDone: () => showToast(t('loans.repaid')),
+  });
 
   return (
-    <form className="form wallet-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form wallet-form" noValidate onSubmit={form.onSubmit}>
       <h2 className="section-title">{t('loans.repay')}</h2>
       <p className="wallet-intro">{t('loans.availableCash', { amount: format.money(available) })}</p>
       <TextField
@@ -150,23 +112,13 @@ function RepayForm({ loan, available }: { loan: Loan; available: string }) {
         label={t('loans.repayAmount')}
         inputMode="decimal"
         autoComplete="off"
-        value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setAmountServerError(null);
-        }}
-        error={amountServerError ?? (attempted && amountProblem ? amountProblem : undefined)}
+        value={form.amount}
+        onChange={(event) => form.setAmount(event.target.value)}
+        error={form.amountError}
         hint={t('loans.repayHint')}
       />
       <div className="withdraw-all">
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setAmount(loan.owed);
-            setAmountServerError(null);
-          }}
-        >
+        <button type="button" className="link-button" onClick={() => form.setAmount(loan.owed)}>
           {t('loans.repayAll')}
         </button>
       </div>
@@ -174,12 +126,9 @@ function RepayForm({ loan, available }: { loan: Loan; available: string }) {
         id="loan-trading-password"
         label={t('wallet.tradingPassword')}
         hint={t('wallet.tradingPasswordHint')}
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          setPasswordServerError(null);
-        }}
-        error={passwordServerError ?? (attempted && passwordProblem ? passwordProblem : undefined)}
+        value={form.password}
+        onChange={form.setPassword}
+        error={form.passwordError}
       />
       <Button type="submit" color="primary" size="large" block loading={repay.isPending}>
         {t('loans.repay')}

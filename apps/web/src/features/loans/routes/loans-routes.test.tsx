@@ -219,6 +219,36 @@ describe('loans (/loan, /loan/records, /loan/:id)', () => {
     expect(await screen.findByText('Repayment received')).toBeInTheDocument();
   });
 
+  it('puts a trading-password refusal under the password (cleared) and an amount refusal under the amount', async () => {
+    logIn();
+    let calls = 0;
+    serve({
+      'GET /api/loans/7': () => ok(passedLoan),
+      'POST /api/loans/7/repay': () => {
+        calls += 1;
+        return calls === 1
+          ? failure(422, 'TRADING_PASSWORD_WRONG', 'The trading password is wrong')
+          : failure(422, 'INSUFFICIENT_FUNDS', 'Not enough cash');
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/loan/7');
+    const amount = await screen.findByLabelText('Repayment amount');
+    const password = screen.getByLabelText('Trading password');
+    await user.type(amount, '100.50');
+    await user.type(password, '123456');
+    await user.click(screen.getByRole('button', { name: 'Repay' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/The trading password is wrong/));
+    expect(password).toHaveValue('');
+    expect(amount).not.toHaveAccessibleDescription(/wrong/);
+
+    await user.type(password, '654321');
+    expect(password).not.toHaveAccessibleDescription(/The trading password is wrong/);
+    await user.click(screen.getByRole('button', { name: 'Repay' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(/Not enough cash/));
+    expect(password).toHaveValue('654321');
+  });
+
   it('shows each status in the records, the reason of a rejection, and a repaid loan as repaid on time', async () => {
     logIn();
     const repaid = sampleLoan({

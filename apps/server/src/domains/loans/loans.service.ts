@@ -485,6 +485,16 @@ export async function decideLoan(
     return toLoan(after);
   }
 
+  // The limit again at the decision: the investor's level or the settings may have changed since the
+  // application. Above it nothing is approved or paid; the operator rejects it with a reason.
+  const [settings, standing, owed] = await Promise.all([
+    getSettings(trx),
+    userStanding(trx, userId),
+    repo.principalOwedByUser(trx, userId),
+  ]);
+  const available = Math.max(0, loanTerms(settings, standing.level).limitMinor - owed);
+  if (amountMinor > available) throw new AppError('LOAN_ABOVE_LIMIT', { limit: formatMinor(available) });
+
   if (Number(row.approvalsRequired) >= 2) {
     if (row.approvedBy === null) {
       await repo.recordFirstApproval(trx, Number(row.id), operator.operatorId, nowMs);
@@ -493,7 +503,7 @@ export async function decideLoan(
     }
     if (Number(row.approvedBy) === operator.operatorId) throw new AppError('FOUR_EYES_REQUIRED');
   }
-  const { ratePpm } = loanTerms(await getSettings(trx), 1);
+  const { ratePpm } = loanTerms(settings, standing.level);
   const passedDate = ctx.calendar.tradingDate(nowMs);
   const dueDate = addDays(passedDate, Number(row.termDays));
   const moved = await repo.markPassed(trx, Number(row.id), {

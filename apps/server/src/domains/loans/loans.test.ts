@@ -462,5 +462,32 @@ for (const dialect of DIALECTS) {
         writeSettings(trx, [['fourEyesThreshold', '10000.00']], { operatorId: null, nowMs: t.clock.nowMs() }),
       );
     });
+
+    it('checks the limit again at the decision: a lowered limit refuses the pass, nothing is paid', async () => {
+      const user = await borrower('10.00');
+      const res = await apply(user.token, { amount: '4000.00', termDays: 90, purpose: 'Roof' });
+      expect(res.statusCode, res.body).toBe(200);
+      const loanId = body<{ id: number }>(res).data.id;
+      const balancesBefore = await userMoney(user.userId);
+      const systemsBefore = await systems();
+      // Level 1's limit lowered to 3,000.00 after the application.
+      await t.ctx.database.transaction((trx) =>
+        writeSettings(trx, [['loanLimitLevel1', '3000.00']], { operatorId: null, nowMs: t.clock.nowMs() }),
+      );
+      const pass = await decide(finance.token, loanId, 'pass');
+      expect([pass.statusCode, body(pass).error]).toEqual([422, 'LOAN_ABOVE_LIMIT']);
+      expect(body(pass).msg).toContain('3000.00');
+      expect(await userMoney(user.userId)).toEqual(balancesBefore);
+      expect(await systems()).toEqual(systemsBefore);
+      expect(await get(user.token, `/api/loans/${loanId}`)).toMatchObject({ status: 'pending' });
+      // The operator rejects it instead.
+      expect(body(await decide(finance.token, loanId, 'reject', 'above the current limit')).data).toMatchObject({
+        status: 'rejected',
+      });
+      await t.ctx.database.transaction((trx) =>
+        writeSettings(trx, [['loanLimitLevel1', '5000.00']], { operatorId: null, nowMs: t.clock.nowMs() }),
+      );
+      await expectLedgerOk(t);
+    });
   });
 }

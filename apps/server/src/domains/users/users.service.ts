@@ -22,13 +22,18 @@ export function lockUser(trx: Trx, userId: number): Promise<void> {
   return repo.lockUserRow(trx, userId);
 }
 
+/** Where an investor's avatar file is served (`users.avatar` holds the stored file's name); null without one. */
+export function avatarUrl(avatar: string | null): string | null {
+  return avatar === null ? null : `/api/user/avatars/${encodeURIComponent(avatar)}`;
+}
+
 /** The user as the app sees them: no hashes, no internal status. */
 export function toUserInfo(user: User): UserInfo {
   return {
     id: user.id,
     phone: user.phone,
     nickname: user.nickname,
-    avatar: user.avatar,
+    avatar: avatarUrl(user.avatar),
     lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE,
     kycStatus: user.kycStatus as KycStatus,
     level: user.level,

@@ -100,18 +100,20 @@ export function openSqlite(file: string, options: SqliteOptions = {}): DatabaseH
     // Kysely's SQLite driver has a single connection and serializes transactions on it; IMMEDIATE
     // takes the write lock up front so another process writing the same file cannot deadlock us.
     async transaction(fn) {
-      return db.connection().execute(async (conn) => {
-        bindSqliteConnection(conn, connection);
-        await sql`BEGIN IMMEDIATE`.execute(conn);
-        try {
-          const result = await fn(conn as unknown as Trx);
-          await sql`COMMIT`.execute(conn);
-          return result;
-        } catch (error) {
-          await sql`ROLLBACK`.execute(conn);
-          throw error;
-        }
-      });
+      return withCommitHooks((track) =>
+        db.connection().execute(async (conn) => {
+          bindSqliteConnection(conn, connection);
+          await sql`BEGIN IMMEDIATE`.execute(conn);
+          try {
+            const result = await fn(track(conn as unknown as Trx));
+            await sql`COMMIT`.execute(conn);
+            return result;
+          } catch (error) {
+            await sql`ROLLBACK`.execute(conn);
+            throw error;
+          }
+        }),
+      );
     },
     close: async () => {
       await checkpointer?.close();
@@ -157,7 +159,7 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
     db,
     dialect: 'postgres',
     schema: options.schema,
-    transaction: (fn) => db.transaction().execute(fn),
+    transaction: (fn) => withCommitHooks((track) => db.transaction().execute((trx) => fn(track(trx)))),
     close: () => db.destroy(),
   };
 }
@@ -173,6 +175,46 @@ export function openDatabase(config: {
 }
 
 /** True when a database error is a unique-constraint violation, on either dialect. */
+/** The work to run once each open transaction (of `DatabaseHandle.transaction`) has committed. */
+const commitHooks = new WeakMap<object, Array<() => void>>();
+
+/**
+ * Runs `hook` once the transaction `db` belongs to has committed, and never if it rolls back (a live
+ * event about a change must not announce a change that did not happen). Outside a transaction (`db`
+ * is the pool) there is nothing to wait for: it runs at once. A hook that throws is reported on the
+ * console and does not undo the commit or stop the other hooks.
+ */
+export function afterCommit(db: Db | Trx, hook: () => void): void {
+  const hooks = commitHooks.get(db);
+  if (hooks) hooks.push(hook);
+  else runHook(hook);
+}
+
+function runHook(hook: () => void) {
+  try {
+    hook();
+  } catch (error) {
+    console.error('after-commit hook failed', error);
+  }
+}
+
+/** Runs one transaction with a list of after-commit hooks for its `Trx`, then runs them if it committed. */
+async function withCommitHooks<T>(run: (track: (trx: Trx) => Trx) => Promise<T>): Promise<T> {
+  const hooks: Array<() => void> = [];
+  let tracked: Trx | undefined;
+  try {
+    const result = await run((trx) => {
+      tracked = trx;
+      commitHooks.set(trx, hooks);
+      return trx;
+    });
+    for (const hook of hooks) runHook(hook);
+    return result;
+  } finally {
+    if (tracked) commitHooks.delete(tracked);
+  }
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as { code?: string };

@@ -659,6 +659,28 @@ export interface MarketHolidaysTable {
   createdAt: Ms;
 }
 
+/** An operator's announcement (migration 0017): texts per language and audience as JSON. */
+export interface AnnouncementsTable {
+  id: Id;
+  texts: string;
+  audience: string;
+  recipients: number;
+  createdBy: number;
+  createdAt: Ms;
+}
+
+/** One message of one investor: a notification (template + params) or an announcement's copy. */
+export interface MessagesTable {
+  id: Id;
+  userId: number;
+  kind: string;
+  template: string | null;
+  params: string | null;
+  announcementId: number | null;
+  createdAt: Ms;
+  readAt: Ms | null;
+}
+
 export interface Database {
   ipoIssues: IpoIssuesTable;
   ipoSubscriptions: IpoSubscriptionsTable;
@@ -709,6 +731,8 @@ export interface Database {
   fundPositions: FundPositionsTable;
   fundAccrualDays: FundAccrualDaysTable;
   marketHolidays: MarketHolidaysTable;
+  announcements: AnnouncementsTable;
+  messages: MessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

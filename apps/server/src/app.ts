@@ -24,6 +24,8 @@ import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
 import { registerMemberAdminRoutes } from './domains/members/members.admin-routes.ts';
 import { registerMemberRoutes } from './domains/members/members.routes.ts';
+import { registerMessageAdminRoutes } from './domains/messages/messages.admin-routes.ts';
+import { registerMessageRoutes } from './domains/messages/messages.routes.ts';
 import { registerMarketAdminRoutes } from './domains/market/market.admin-routes.ts';
 import { registerMarketRoutes } from './domains/market/market.routes.ts';
 import { registerSettingsAdminRoutes } from './domains/settings/settings.admin-routes.ts';
@@ -232,6 +234,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerMemberAdminRoutes(app, ctx);
   await registerBalanceRoutes(app, ctx);
   await registerBalanceAdminRoutes(app, ctx);
+  await registerMessageRoutes(app, ctx);
+  await registerMessageAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Ledger } from './platform/ledger/ledger.ts';
 import { MarketSimulator } from './domains/market/simulator.ts';
+import { MessageCentreNotifier } from './domains/messages/messages.service.ts';
 import { NoPaymentProvider, SandboxPaymentProvider } from './platform/payment-provider.ts';
 import pino from 'pino';
 import { BusinessCalendar } from './platform/calendar.ts';
@@ -35,7 +36,7 @@ export async function createContext(
     : undefined;
   const nonces = redis ? new RedisNonceStore(redis) : new DatabaseNonceStore(database.db);
   const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
-  const notifier = new OutboxNotifier(() => clock.nowMs(), database.dialect, log);
+  const outbox = new OutboxNotifier(() => clock.nowMs(), database.dialect, log);
   const ledger = new Ledger(database.dialect, config.CURRENCY, clock);
   // The sandbox only where configured (loadConfig refuses it in production unless explicitly allowed);
   // without a provider, deposits answer PAYMENT_PROVIDER_UNAVAILABLE and no sandbox page is served.
@@ -74,13 +75,14 @@ export async function createContext(
   const jobs = new JobRunner(clock, {
     onError: (job, error) => log?.error({ err: error, job }, 'scheduled job failed'),
   });
-  return {
+  const ctx: AppContext = {
     config,
     database,
     clock,
     keys,
     nonces,
-    notifier,
+    // Every notification to an investor is also kept in their message centre (domains/messages).
+    notifier: new MessageCentreNotifier(outbox, database.dialect, () => ctx),
     redis,
     ledger,
     payments: sandbox ?? new NoPaymentProvider(),
@@ -90,6 +92,7 @@ export async function createContext(
     market,
     jobs,
   };
+  return ctx;
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -416,6 +416,7 @@ export const de: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} wurden Ihrem Guthaben gutgeschrieben.',
     kycApproved: 'Ihre Identität wurde bestätigt. Sie können jetzt einzahlen, handeln und auszahlen.',
     kycResubmit: 'Bitte reichen Sie Ihre Ausweisdokumente erneut ein: {{reason}}.',
     loanPassed:

@@ -417,6 +417,7 @@ export const el: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} πιστώθηκαν στα διαθέσιμά σας.',
     kycApproved: 'Η ταυτότητά σας επαληθεύτηκε. Τώρα μπορείτε να καταθέτετε, να συναλλάσσεστε και να κάνετε αναλήψεις.',
     kycResubmit: 'Υποβάλετε ξανά τα έγγραφα ταυτότητάς σας: {{reason}}.',
     loanPassed:

@@ -413,6 +413,7 @@ export const en = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} has been credited to your cash.',
     kycApproved: 'Your identity has been verified. You can now deposit, trade and withdraw.',
     kycResubmit: 'Please submit your identity documents again: {{reason}}.',
     loanPassed:

@@ -416,6 +416,7 @@ export const es: Catalog = {
     },
   },
   notify: {
+    depositCredited: 'Se han abonado {{amount}} a tu efectivo.',
     kycApproved: 'Tu identidad ha sido verificada. Ya puedes depositar, operar y retirar.',
     kycResubmit: 'Vuelve a enviar tus documentos de identidad: {{reason}}.',
     loanPassed:

@@ -418,6 +418,7 @@ export const fr: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} ont été crédités sur vos liquidités.',
     kycApproved: 'Votre identité a été vérifiée. Vous pouvez désormais déposer, négocier et retirer.',
     kycResubmit: 'Veuillez soumettre à nouveau vos pièces d’identité : {{reason}}.',
     loanPassed:

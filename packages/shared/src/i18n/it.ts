@@ -416,6 +416,7 @@ export const it: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} sono stati accreditati sulla tua liquidità.',
     kycApproved: 'La tua identità è stata verificata. Ora puoi depositare, negoziare e prelevare.',
     kycResubmit: 'Invia di nuovo i tuoi documenti d’identità: {{reason}}.',
     loanPassed:

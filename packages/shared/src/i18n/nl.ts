@@ -418,6 +418,7 @@ export const nl: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} is bijgeschreven op uw saldo.',
     kycApproved: 'Uw identiteit is bevestigd. U kunt nu storten, handelen en opnemen.',
     kycResubmit: 'Dien uw identiteitsdocumenten opnieuw in: {{reason}}.',
     loanPassed:

@@ -415,6 +415,7 @@ export const pt: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} foram creditados no seu saldo disponível.',
     kycApproved: 'A sua identidade foi verificada. Já pode depositar, negociar e levantar.',
     kycResubmit: 'Envie novamente os seus documentos de identidade: {{reason}}.',
     loanPassed:

@@ -416,6 +416,7 @@ export const sv: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} har satts in på ditt kontosaldo.',
     kycApproved: 'Din identitet har bekräftats. Nu kan du sätta in, handla och ta ut.',
     kycResubmit: 'Skicka in dina identitetshandlingar igen: {{reason}}.',
     loanPassed:

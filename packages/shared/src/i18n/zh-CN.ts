@@ -408,6 +408,7 @@ export const zhCN: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} 已存入您的可用资金。',
     kycApproved: '您的身份已通过认证。现在可以充值、交易和提现。',
     kycResubmit: '请重新提交身份证件：{{reason}}。',
     loanPassed: '您的 {{amount}} 借款已通过并转入现金：年利率 {{rate}} %，到期日 {{dueDate}}。',

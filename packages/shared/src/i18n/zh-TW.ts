@@ -408,6 +408,7 @@ export const zhTW: Catalog = {
     },
   },
   notify: {
+    depositCredited: '{{amount}} 已存入您的可用資金。',
     kycApproved: '您的身分已通過認證。現在可以入金、交易和出金。',
     kycResubmit: '請重新提交身分證件：{{reason}}。',
     loanPassed: '您的 {{amount}} 借款已核准並撥入現金：年利率 {{rate}} %，到期日 {{dueDate}}。',

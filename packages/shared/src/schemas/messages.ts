@@ -37,8 +37,11 @@ export type MessagePage = z.infer<typeof messagePage>;
 export const unreadCount = z.object({ unread: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCount>;
 
-/** The `message` event on the investor's `user` stream topic: a new message and the new count. */
-export const messageEvent = z.object({ id: z.number().int(), unread: z.number().int() });
+/**
+ * The `message` event on the investor's `user` stream topic, sent once a new message is committed
+ * (the screen then refetches its list and the badge's count).
+ */
+export const messageEvent = z.object({ kind: messageKind });
 export type MessageEvent = z.infer<typeof messageEvent>;
 
 export const ANNOUNCEMENT_TITLE_MAX = 120;

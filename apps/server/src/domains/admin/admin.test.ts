@@ -209,6 +209,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'DELETE /api/admin/calendar/holidays/X',
+        'GET /api/admin/announcements',
         'GET /api/admin/audit',
         'GET /api/admin/blocktrade/offers',
         'GET /api/admin/blocktrade/orders',
@@ -234,8 +235,11 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/settings/changes',
         'GET /api/admin/users',
         'GET /api/admin/users/X',
+        'GET /api/admin/users/X/messages',
         'GET /api/admin/users/X/positions',
         'GET /api/admin/withdrawals',
+        'POST /api/admin/announcements',
+        'POST /api/admin/announcements/audience',
         'POST /api/admin/blocktrade/offers',
         'POST /api/admin/blocktrade/offers/X/cancel',
         'POST /api/admin/blocktrade/orders/X/approve',

@@ -61,6 +61,7 @@ export async function registerKycAdminRoutes(app: FastifyInstance, ctx: AppConte
         { action: 'kyc.approve', target: `user:${userId}`, details: (view) => ({ submissionId: view.id }) },
         async (trx, nowMs) => {
           await kyc.approveSubmission(trx, { userId, operatorId, nowMs });
+          await kyc.notifyDecision(ctx, trx, { userId, status: 'approved' });
           return kyc.findSubmissionView(trx, userId);
         },
       );
@@ -85,6 +86,7 @@ export async function registerKycAdminRoutes(app: FastifyInstance, ctx: AppConte
         { action: 'kyc.resubmit', target: `user:${userId}`, details: (view) => ({ submissionId: view.id, reason }) },
         async (trx, nowMs) => {
           await kyc.requestResubmission(trx, { userId, operatorId, nowMs, reason });
+          await kyc.notifyDecision(ctx, trx, { userId, status: 'resubmit', reason });
           return kyc.findSubmissionView(trx, userId);
         },
       );

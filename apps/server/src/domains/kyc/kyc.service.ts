@@ -15,6 +15,7 @@ import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database
 import { AppError, invariant } from '../../platform/errors.ts';
 import { contentTypeOfStoredName, reencodeImage, UploadStore } from '../../platform/storage.ts';
 import { awardCreditPoints } from '../members/members.service.ts';
+import { userContact } from '../users/users.service.ts';
 import * as repo from './kyc.repository.ts';
 
 /** Where ID images live inside UPLOAD_DIR. */
@@ -208,6 +209,27 @@ export async function approveSubmission(trx: Trx, decision: Decision) {
 /** Sends the submission in review back with a reason the user will see; they may then submit again. */
 export function requestResubmission(trx: Trx, decision: Decision & { reason: string }) {
   return decide(trx, { ...decision, status: 'resubmit', reason: decision.reason });
+}
+
+/**
+ * Tells the investor of the decision (SMS outbox and message centre), in the decision's
+ * transaction: verified, or asked to submit again with the operator's reason.
+ */
+export async function notifyDecision(
+  ctx: AppContext,
+  trx: Trx,
+  decision: { userId: number } & ({ status: 'approved' } | { status: 'resubmit'; reason: string }),
+): Promise<void> {
+  const user = await userContact(trx, decision.userId);
+  if (!user) return;
+  await ctx.notifier.send(trx, {
+    channel: 'sms',
+    recipient: user.phone,
+    userId: user.id,
+    template: decision.status === 'approved' ? 'notify.kycApproved' : 'notify.kycResubmit',
+    params: decision.status === 'approved' ? {} : { reason: decision.reason },
+    lang: user.lang,
+  });
 }
 
 /** A submission as the console shows it, after a decision. */

@@ -1,3 +1,4 @@
+import type { AnnouncementAudience } from '@bourse/shared/schemas/messages';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { User, UserUpdate } from '../../platform/db/schema.ts';
@@ -94,4 +95,30 @@ export async function moveLevel(trx: Trx, input: { userId: number; from: number;
 /** Ids and levels of the next `limit` users after `afterId`, in id order (batches over everyone). */
 export function usersAfter(db: Executor, afterId: number, limit: number) {
   return db.selectFrom('users').select(['id', 'level']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/**
+ * The ids of the investors an announcement's audience names (messages domain), in id order: everyone,
+ * level N or above, an identity status, one of some languages, or those of a list that exist.
+ */
+export async function findUserIdsOfAudience(db: Executor, audience: AnnouncementAudience): Promise<number[]> {
+  let query = db.selectFrom('users').select('id');
+  switch (audience.segment) {
+    case 'everyone':
+      break;
+    case 'level':
+      query = query.where('level', '>=', audience.minLevel);
+      break;
+    case 'identity':
+      query = query.where('kycStatus', '=', audience.status);
+      break;
+    case 'language':
+      query = query.where('lang', 'in', audience.languages);
+      break;
+    case 'users':
+      query = query.where('id', 'in', audience.userIds);
+      break;
+  }
+  const rows = await query.orderBy('id').execute();
+  return rows.map((row) => Number(row.id));
 }

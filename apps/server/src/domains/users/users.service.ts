@@ -1,6 +1,7 @@
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/languages';
 import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 import type { KycStatus, UserInfo } from '@bourse/shared/schemas/auth';
+import type { AnnouncementAudience } from '@bourse/shared/schemas/messages';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
@@ -176,4 +177,9 @@ export async function setAccountStatus(
   if (user.status === input.status) throw new AppError('CONFLICT');
   await repo.updateUser(trx, user.id, { status: input.status, updatedAt: input.nowMs });
   return { ...user, status: input.status };
+}
+
+/** The ids of the investors an announcement's audience reaches now, in id order. */
+export function userIdsOfAudience(db: Db | Trx, audience: AnnouncementAudience): Promise<number[]> {
+  return repo.findUserIdsOfAudience(db, audience);
 }

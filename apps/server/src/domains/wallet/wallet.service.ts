@@ -190,6 +190,17 @@ export async function applyPaymentEvent(
       ],
     });
     await repo.completePayment(trx, payment.id, { status: 'succeeded', completedAt: nowMs });
+    const user = await userContact(trx, payment.userId);
+    if (user) {
+      await ctx.notifier.send(trx, {
+        channel: 'sms',
+        recipient: user.phone,
+        userId: user.id,
+        template: 'notify.depositCredited',
+        params: { amount: formatMinor(payment.amountMinor) },
+        lang: user.lang,
+      });
+    }
     // The investor's first money in (deposit or transfer) earns the `first_deposit` points; the
     // members domain counts that rule once per investor even if two first payments race.
     if ((await repo.succeededPaymentsOf(trx, payment.userId)) === 1) {

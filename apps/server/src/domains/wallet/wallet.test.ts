@@ -409,6 +409,14 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
       });
       expect(paid.statusCode).toBe(200);
       expect(await assets(user.token)).toMatchObject({ cash: '600.00', frozen: '0.00', totalAssets: '600.00' });
+      // The payment is also in the investor's message centre, after the deposit's.
+      const inbox = body(
+        await t.app.inject({ method: 'GET', url: '/api/messages', headers: { token: user.token, lang: 'en' } }),
+      ).data;
+      expect(inbox.items.map((m: { title: string; body: string }) => [m.title, m.body])).toEqual([
+        ['Deposits and withdrawals', 'Your withdrawal of 400.00 has been paid to your bank account.'],
+        ['Deposits and withdrawals', '1000.00 has been credited to your cash.'],
+      ]);
       expect(
         (
           await t.app.inject({

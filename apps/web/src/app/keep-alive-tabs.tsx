@@ -1,6 +1,7 @@
 import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { UnreadBadge } from '../features/messages/components/unread-badge';
 import { ChartIcon, HomeIcon, UserIcon } from '../ui/icons';
 import { PageLoading } from '../ui/page-loading';
 import { PaneActiveContext } from '../ui/pane-active';
@@ -17,12 +18,14 @@ interface Tab {
   labelKey: 'tabs.home' | 'tabs.market' | 'tabs.my';
   Icon: ComponentType;
   Screen: ComponentType;
+  /** Drawn on the tab's button (the unread messages on "Me"). */
+  Badge?: ComponentType;
 }
 
 const TABS: readonly Tab[] = [
   { path: paths.home.path, labelKey: 'tabs.home', Icon: HomeIcon, Screen: HomeScreen },
   { path: paths.market.path, labelKey: 'tabs.market', Icon: ChartIcon, Screen: MarketRoute },
-  { path: paths.my.path, labelKey: 'tabs.my', Icon: UserIcon, Screen: MyRoute },
+  { path: paths.my.path, labelKey: 'tabs.my', Icon: UserIcon, Screen: MyRoute, Badge: UnreadBadge },
 ];
 
 /**
@@ -69,10 +72,11 @@ export function KeepAliveTabs({ activePath }: { activePath: string | null }) {
         </KeepAlivePane>
       ))}
       <nav className="tab-bar">
-        {TABS.map(({ path, labelKey, Icon }) => (
+        {TABS.map(({ path, labelKey, Icon, Badge }) => (
           <NavLink key={path} to={path} className="tab-bar-item">
             <Icon />
             <span>{t(labelKey)}</span>
+            {Badge && <Badge />}
           </NavLink>
         ))}
       </nav>

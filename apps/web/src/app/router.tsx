@@ -112,6 +112,9 @@ const LoanRecordsRoute = lazy(() =>
 const LoanDetailRoute = lazy(() =>
   import('../features/loans/routes/loan-detail-route').then((m) => ({ default: m.LoanDetailRoute })),
 );
+const MessagesRoute = lazy(() =>
+  import('../features/messages/routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
+);
 const FundRoute = lazy(() => import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })));
 const FundPaymentRoute = lazy(() =>
   import('../features/balance/routes/fund-payment-route').then((m) => ({ default: m.FundPaymentRoute })),
@@ -205,6 +208,7 @@ export function AppRoutes() {
           <Route path={paths.loan.path} element={<LoanApplyRoute />} />
           <Route path={paths.loanRecords.path} element={<LoanRecordsRoute />} />
           <Route path={paths.loanDetail.path} element={<LoanDetailRoute />} />
+          <Route path={paths.messages.path} element={<MessagesRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -165,6 +165,8 @@ export const paths = {
   },
   fundHistory: route('/trade/history'),
   moneyLog: route('/ucenter/moneyLog'),
+  /** The message centre (issue 15): notifications and announcements. */
+  messages: route('/messages'),
   blockTrade: route('/shares/dzjy'),
   blockTradeRecords: {
     path: '/shares/dzjy-record',

@@ -22,13 +22,15 @@ import { useWalletEntries } from '../components/use-wallet-entries';
 export interface MyRouteProps {
   /** New shares and block trades at a glance (open issues, pending holds), composed in by the app. */
   investmentsSection?: ReactNode;
+  /** The unread count shown on the "Messages" row, composed in by the app. */
+  messagesBadge?: ReactNode;
 }
 
 /**
  * The "Me" tab: who is logged in, their standing and money, the ways to move it, settings and
  * support. The tab stays alive while hidden; its figures are fetched again whenever it is shown.
  */
-export function MyRoute({ investmentsSection }: MyRouteProps = {}) {
+export function MyRoute({ investmentsSection, messagesBadge }: MyRouteProps = {}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const assets = useAssets();
@@ -40,6 +42,13 @@ export function MyRoute({ investmentsSection }: MyRouteProps = {}) {
   const logout = useLogoutWithConfirm();
 
   const items: MenuItem[] = [
+    {
+      key: 'messages',
+      kind: 'link',
+      label: t('messages.title'),
+      to: paths.messages.getHref(),
+      ...(messagesBadge ? { extra: messagesBadge } : {}),
+    },
     {
       key: 'kyc',
       kind: 'link',

@@ -3,6 +3,8 @@ import { useEffect, type ComponentType } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, isLanguage } from '@bourse/shared/languages';
+import { AnnouncementsScreen } from '../features/announcements/components/announcements-screen.tsx';
+import { UserMessagesSection } from '../features/announcements/components/user-messages-section.tsx';
 import { AuditLogScreen } from '../features/audit/components/audit-log-screen.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { BlockTradesScreen } from '../features/blocktrade/components/block-trades-screen.tsx';
@@ -50,6 +52,7 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   settings: SettingsScreen,
   fund: FundRatesScreen,
   calendar: HolidaysScreen,
+  announcements: AnnouncementsScreen,
   audit: AuditLogScreen,
 };
 
@@ -77,7 +80,14 @@ export function AppRoutes() {
           path={paths.user.path}
           element={
             <RequireSection section="users">
-              <UserDetailScreen extraSection={(userId) => <MemberStandingSection userId={userId} />} />
+              <UserDetailScreen
+                extraSection={(userId) => (
+                  <>
+                    <MemberStandingSection userId={userId} />
+                    <UserMessagesSection userId={userId} />
+                  </>
+                )}
+              />
             </RequireSection>
           }
         />

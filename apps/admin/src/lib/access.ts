@@ -28,6 +28,8 @@ export const SECTION_ROLES = {
   // The balance fund's rate is a money decision; the business calendar dates every T+1 (issue 14).
   fund: ['admin', 'finance'],
   calendar: ['admin'],
+  // Announcements reach investors' message centres: administrators and support (issue 15).
+  announcements: ['admin', 'support'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -54,6 +56,7 @@ export const SECTIONS: readonly Section[] = [
   'members',
   'fund',
   'calendar',
+  'announcements',
   'audit',
 ];
 

@@ -67,7 +67,10 @@ export const announcementAudience = z.discriminatedUnion('segment', [
   z.strictObject({ segment: z.literal('everyone') }),
   z.strictObject({ segment: z.literal('level'), minLevel: z.number().int().min(1).max(5) }),
   z.strictObject({ segment: z.literal('identity'), status: kycStatus }),
-  z.strictObject({ segment: z.literal('language'), languages: z.array(z.enum(LANGUAGES)).min(1).max(LANGUAGES.length) }),
+  z.strictObject({
+    segment: z.literal('language'),
+    languages: z.array(z.enum(LANGUAGES)).min(1).max(LANGUAGES.length),
+  }),
   z.strictObject({
     segment: z.literal('users'),
     userIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(ANNOUNCEMENT_IDS_MAX),

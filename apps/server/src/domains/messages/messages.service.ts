@@ -137,12 +137,7 @@ function render(row: MessageRow, lang: Language): Message {
 }
 
 /** GET /api/messages: one page of the investor's messages, newest first, and their unread count. */
-export async function listMessages(
-  db: Db,
-  userId: number,
-  query: MessagesQuery,
-  lang: Language,
-): Promise<MessagePage> {
+export async function listMessages(db: Db, userId: number, query: MessagesQuery, lang: Language): Promise<MessagePage> {
   const [rows, total, unread] = await Promise.all([
     repo.pageMessages(db, userId, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     repo.countMessages(db, userId),
@@ -228,7 +223,11 @@ export async function publishAnnouncement(
 }
 
 /** The console's list of announcements, with audience size and read count, titles in the operator's language. */
-export async function listAnnouncements(db: Db, query: { page: number; pageSize: number }, lang: Language): Promise<AnnouncementPage> {
+export async function listAnnouncements(
+  db: Db,
+  query: { page: number; pageSize: number },
+  lang: Language,
+): Promise<AnnouncementPage> {
   const { rows, total } = await repo.pageAnnouncements(db, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
@@ -249,4 +248,3 @@ export async function listAnnouncements(db: Db, query: { page: number; pageSize:
   });
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
-

@@ -118,7 +118,11 @@ for (const dialect of DIALECTS) {
 
       // A verification code is a credential: it goes to the outbox, never into the message centre.
       await t.ctx.database.transaction((trx) =>
-        t.ctx.notifier.send(trx, { ...contact, template: 'notify.resetCodeSms', params: { code: '123456', minutes: 10 } }),
+        t.ctx.notifier.send(trx, {
+          ...contact,
+          template: 'notify.resetCodeSms',
+          params: { code: '123456', minutes: 10 },
+        }),
       );
       expect(body(await get('/api/messages', user.token)).data).toMatchObject({ total: 0, unread: 0 });
     });
@@ -291,4 +295,3 @@ for (const dialect of DIALECTS) {
     });
   });
 }
-

@@ -66,10 +66,7 @@ export function AnnouncementForm() {
   const submit = (submitted: FormValues) => {
     const chosen = audienceOf(submitted);
     if (!chosen) return;
-    publish.mutate(
-      { texts: textsOf(submitted), audience: chosen },
-      { onSuccess: () => form.resetFields() },
-    );
+    publish.mutate({ texts: textsOf(submitted), audience: chosen }, { onSuccess: () => form.resetFields() });
   };
 
   const languageItem = (lang: Language) => {
@@ -136,10 +133,7 @@ export function AnnouncementForm() {
             name="languages"
             rules={[{ required: true, message: t('common.required') }]}
           >
-            <Select
-              mode="multiple"
-              options={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}
-            />
+            <Select mode="multiple" options={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))} />
           </Form.Item>
         )}
         {values.segment === 'users' && (
@@ -152,7 +146,9 @@ export function AnnouncementForm() {
           </Form.Item>
         )}
         <p role="status" className="announcement-preview">
-          {audience && size.data ? <Text>{t('admin.announcements.preview', { count: size.data.recipients })}</Text> : null}
+          {audience && size.data ? (
+            <Text>{t('admin.announcements.preview', { count: size.data.recipients })}</Text>
+          ) : null}
         </p>
         {size.isError && <Alert type="error" showIcon title={size.error.message} />}
         <Typography.Title level={3} className="section-subtitle">
@@ -167,11 +163,7 @@ export function AnnouncementForm() {
         </Form.Item>
       </Form>
       {publish.data && (
-        <Alert
-          type="success"
-          showIcon
-          title={t('admin.announcements.published', { count: publish.data.recipients })}
-        />
+        <Alert type="success" showIcon title={t('admin.announcements.published', { count: publish.data.recipients })} />
       )}
     </Card>
   );

@@ -28,7 +28,9 @@ function stubAnnouncements(operator: OperatorInfo, options: { refuseUsers?: bool
       if (audience.segment === 'users' && options.refuseUsers) {
         return fail(400, 'ANNOUNCEMENT_RECIPIENTS_UNKNOWN', 'These investor ids do not exist: 99');
       }
-      return ok({ recipients: audience.segment === 'everyone' ? 120 : audience.segment === 'users' ? audience.userIds.length : 7 });
+      return ok({
+        recipients: audience.segment === 'everyone' ? 120 : audience.segment === 'users' ? audience.userIds.length : 7,
+      });
     },
     'POST /api/admin/announcements': ({ body }: RecordedRequest) => {
       const sent = body as AnnouncementBody;

@@ -15,7 +15,11 @@ export function AnnouncementsScreen() {
   const [pageParams, setPageParams] = useState<PageParams>(FIRST_PAGE);
   const announcements = useAnnouncements(pageParams);
   const columns: TableColumnsType<Announcement> = [
-    { key: 'created', title: t('admin.announcements.created'), render: (_, a) => <DateTime value={new Date(a.createdAt).toISOString()} /> },
+    {
+      key: 'created',
+      title: t('admin.announcements.created'),
+      render: (_, a) => <DateTime value={new Date(a.createdAt).toISOString()} />,
+    },
     { key: 'title', title: t('admin.announcements.titleField'), dataIndex: 'title' },
     { key: 'audience', title: t('admin.announcements.audience'), render: (_, a) => audienceText(t, a.audience) },
     { key: 'recipients', title: t('admin.announcements.recipients'), dataIndex: 'recipients' },

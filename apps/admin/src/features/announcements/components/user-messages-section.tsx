@@ -13,7 +13,11 @@ function MessagesCard({ userId }: { userId: number }) {
   const [pageParams, setPageParams] = useState<PageParams>(FIRST_PAGE);
   const messages = useUserMessages(userId, pageParams);
   const columns: TableColumnsType<Message> = [
-    { key: 'created', title: t('admin.announcements.created'), render: (_, m) => <DateTime value={new Date(m.createdAt).toISOString()} /> },
+    {
+      key: 'created',
+      title: t('admin.announcements.created'),
+      render: (_, m) => <DateTime value={new Date(m.createdAt).toISOString()} />,
+    },
     {
       key: 'kind',
       title: t('admin.announcements.kind'),

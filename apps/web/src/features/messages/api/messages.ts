@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { message, unreadCount, type Message, type UnreadCount } from '@bourse/shared/schemas/messages';
 import { listPage, type ListPage } from '../../../lib/paged';
 import { get, post } from '../../../lib/request';

@@ -35,6 +35,20 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const token = body(res).data.userinfo.token as string;
     expect(body(res).data.userinfo.kycStatus).toBe('approved');
+    // The message centre: the verification, the deposit and the level it reached read, what followed
+    // unread, one announcement.
+    const inbox = body(
+      await t.app.inject({ method: 'GET', url: '/api/messages?pageSize=100', headers: { token, lang: 'en' } }),
+    ).data;
+    const read = inbox.items.filter((m: { read: boolean }) => m.read).map((m: { body: string }) => m.body);
+    expect(read).toEqual([
+      '10000.00 has been credited to your cash.',
+      'Your member level has changed from level 1 to level 2. The personal centre shows what it means.',
+      'Your identity has been verified. You can now deposit, trade and withdraw.',
+    ]);
+    expect(inbox.unread).toBe(inbox.total - 3);
+    expect(inbox.unread).toBeGreaterThanOrEqual(2);
+    expect(inbox.items[0]).toMatchObject({ kind: 'announcement', title: 'Welcome to Bourse', read: false });
     // One loan of 2,000.00 at 8 %, repaid after a few days of interest, and 5,000.00 bought into the
     // fund: the cash is 10,000.00 less that interest and the purchase.
     const interest = accrueDays(DEMO_LOAN_MINOR, 80_000, DEMO_LOAN_DAYS).interestMinor;

@@ -9,7 +9,9 @@ import { hashPassword } from '../platform/crypto.ts';
 import { createOperator } from '../domains/admin/operators.service.ts';
 import { createInvitation } from '../domains/invitations/invitations.service.ts';
 import { appendAudit } from '../platform/audit.ts';
-import { approveSubmission, submitVerification } from '../domains/kyc/kyc.service.ts';
+import { approveSubmission, notifyDecision, submitVerification } from '../domains/kyc/kyc.service.ts';
+import { publishAnnouncement, readAllMessages } from '../domains/messages/messages.service.ts';
+import { userContact } from '../domains/users/users.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
 import { awardCreditPoints, reviewMemberLevel } from '../domains/members/members.service.ts';
 import { seedIpoIssues } from './ipo.ts';
@@ -115,7 +117,9 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
     } satisfies DemoCredentials;
   });
 
-  await verifyAndFundDemoInvestor(ctx);
+  const demoUserId = await verifyAndFundDemoInvestor(ctx);
+  // The messages of the verification and the deposit have been read; what follows is still unread.
+  await readAllMessages(ctx.database.db, demoUserId, ctx.clock.nowMs());
   const operator = await ctx.database.db
     .selectFrom('operators')
     .select('id')
@@ -125,6 +129,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   await seedBlockOffer(ctx);
   await seedLoans(ctx, credentials.investor.tradingPassword);
   await seedFund(ctx, credentials.investor.tradingPassword);
+  await seedAnnouncement(ctx, Number(operator.id));
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;
@@ -170,7 +175,7 @@ async function demoDocument(shade: number): Promise<Buffer> {
  * seed's deposit does not pass the payment webhook); the level (2, Silver, from 10,000.00 of total
  * assets) from the review every investor gets at the end of a day.
  */
-async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<void> {
+async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<number> {
   const db = ctx.database.db;
   const user = await db
     .selectFrom('users')
@@ -191,6 +196,7 @@ async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<void> {
   const nowMs = ctx.clock.nowMs();
   await ctx.database.transaction(async (trx) => {
     await approveSubmission(trx, { userId, operatorId: Number(operator.id), nowMs });
+    await notifyDecision(ctx, trx, { userId, status: 'approved' });
     await appendAudit(trx, {
       operatorId: Number(operator.id),
       operatorUsername: DEMO_OPERATOR,
@@ -236,6 +242,52 @@ async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<void> {
     });
     await awardCreditPoints(trx, { userId, rule: 'first_deposit', reference: `payment:${payment.id}`, nowMs });
     await reviewMemberLevel(ctx, trx, userId, { businessDate: ctx.calendar.tradingDate(nowMs), nowMs });
+    // The investor is told as a credited deposit always tells them (SMS outbox and message centre).
+    const contact = await userContact(trx, userId);
+    if (contact) {
+      await ctx.notifier.send(trx, {
+        channel: 'sms',
+        recipient: contact.phone,
+        userId,
+        template: 'notify.depositCredited',
+        params: { amount: formatMinor(DEMO_DEPOSIT_MINOR) },
+        lang: contact.lang,
+      });
+    }
+  });
+  return userId;
+}
+
+/** One announcement to everyone, published by the demo operator as the console does (audited). */
+async function seedAnnouncement(ctx: AppContext, operatorId: number): Promise<void> {
+  const nowMs = ctx.clock.nowMs();
+  await ctx.database.transaction(async (trx) => {
+    const published = await publishAnnouncement(ctx, trx, {
+      body: {
+        texts: {
+          de: {
+            title: 'Willkommen bei Bourse',
+            body: 'Ihr Nachrichtenzentrum ist da: Entscheidungen zu Ihrem Konto und unsere Mitteilungen finden Sie ab sofort hier.',
+          },
+          en: {
+            title: 'Welcome to Bourse',
+            body: 'Your message centre is here: decisions on your account and our announcements now appear here.',
+          },
+        },
+        audience: { segment: 'everyone' },
+      },
+      operatorId,
+      nowMs,
+    });
+    await appendAudit(trx, {
+      operatorId,
+      operatorUsername: DEMO_OPERATOR,
+      action: 'announcement.publish',
+      target: `announcement:${published.id}`,
+      details: { seed: true, audience: { segment: 'everyone' }, recipients: published.recipients },
+      ip: null,
+      atMs: nowMs,
+    });
   });
 }
 

@@ -101,7 +101,7 @@ describe.skipIf(!e2e.chromium)('message centre in Chromium at an iPhone viewport
     await waitForHash('/messages');
     await message.click();
     await expect.poll(() => message.getAttribute('aria-expanded')).toBe('true');
-    await page.getByText(t('notify.kycApproved')).waitFor();
+    await message.getByText(t('notify.kycApproved')).waitFor();
     await message.getByRole('img', { name: t('messages.unread') }).waitFor({ state: 'detached' });
     await page.goBack();
     await waitForHash('/my');
@@ -114,8 +114,8 @@ describe.skipIf(!e2e.chromium)('message centre in Chromium at an iPhone viewport
     await page.getByRole('heading', { name: t('language.title', 'en') }).waitFor();
     await page.goto('/#/messages');
     await page.getByRole('heading', { name: t('messages.title', 'en'), level: 1 }).waitFor();
-    await page.getByText(t('messages.titles.identity', 'en')).waitFor();
-    await page.getByText(t('notify.kycApproved', 'en')).waitFor();
+    const english = list.getByRole('button').filter({ hasText: t('messages.titles.identity', 'en') });
+    await english.getByText(t('notify.kycApproved', 'en')).waitFor();
     await expectAccessible(page, 'messages in English');
   });
 });

@@ -231,8 +231,8 @@ export async function jpegImage(width = 64, height = 40): Promise<Buffer> {
     .toBuffer();
 }
 
-/** An investor whose identity a compliance operator has approved, under the given real name. */
-export async function verifiedInvestor(t: TestApp, realName: string) {
+/** A new investor whose identity submission (under the given real name) waits in review. */
+export async function investorInReview(t: TestApp, realName: string) {
   const user = await investor(t);
   const image = await jpegImage();
   const form = multipartBody(
@@ -252,12 +252,18 @@ export async function verifiedInvestor(t: TestApp, realName: string) {
   const info = body<{ id: number }>(
     await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token: user.token } }),
   );
+  return { ...user, userId: info.data.id };
+}
+
+/** An investor whose identity a compliance operator has approved, under the given real name. */
+export async function verifiedInvestor(t: TestApp, realName: string) {
+  const user = await investorInReview(t, realName);
   const compliance = await operator(t, ['compliance']);
   const approved = await t.app.inject({
     method: 'POST',
-    url: `/api/admin/kyc/${info.data.id}/approve`,
+    url: `/api/admin/kyc/${user.userId}/approve`,
     headers: { token: compliance.token },
   });
   if (approved.statusCode !== 200) throw new Error(`KYC approval failed: ${approved.body}`);
-  return { ...user, userId: info.data.id };
+  return user;
 }

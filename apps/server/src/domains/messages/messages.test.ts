@@ -4,8 +4,7 @@ import {
   createTestApp,
   DIALECTS,
   investor,
-  jpegImage,
-  multipartBody,
+  investorInReview,
   operator,
   verifiedInvestor,
   type TestApp,
@@ -48,26 +47,7 @@ for (const dialect of DIALECTS) {
       return client;
     };
 
-    /** An investor whose identity submission waits in review. */
-    const inReview = async () => {
-      const user = await investor(t);
-      const image = await jpegImage();
-      const form = multipartBody(
-        { realName: 'Erika Muster', idNumber: 'L01X00T47', docType: 'id_card' },
-        {
-          front: { filename: 'front.jpg', contentType: 'image/jpeg', data: image },
-          back: { filename: 'back.jpg', contentType: 'image/jpeg', data: image },
-        },
-      );
-      const submitted = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/authentication',
-        headers: { token: user.token, ...form.headers },
-        payload: form.payload,
-      });
-      expect(submitted.statusCode).toBe(200);
-      return { ...user, userId: await userIdOf(user.token) };
-    };
+    const inReview = () => investorInReview(t, 'Erika Muster');
 
     it('stores the identity decision as a message, live on the stream after the commit, rendered in the reader’s language', async () => {
       const user = await inReview();

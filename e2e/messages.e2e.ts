@@ -93,7 +93,10 @@ describe.skipIf(!e2e.chromium)('message centre in Chromium at an iPhone viewport
     await waitForHash('/my');
     const unreadOne = t('messages.unreadCount', 'de', { count: 1 });
     await page.getByRole('navigation').getByRole('status', { name: unreadOne }).waitFor();
-    await page.getByRole('link', { name: t('messages.title') }).getByRole('status', { name: unreadOne }).waitFor();
+    await page
+      .getByRole('link', { name: t('messages.title') })
+      .getByRole('status', { name: unreadOne })
+      .waitFor();
     await expectAccessible(page, 'my, with the unread badge');
 
     // A tap reads it and shows the whole text; the badge goes.
@@ -114,7 +117,8 @@ describe.skipIf(!e2e.chromium)('message centre in Chromium at an iPhone viewport
     await page.getByRole('heading', { name: t('language.title', 'en') }).waitFor();
     await page.goto('/#/messages');
     await page.getByRole('heading', { name: t('messages.title', 'en'), level: 1 }).waitFor();
-    const english = list.getByRole('button').filter({ hasText: t('messages.titles.identity', 'en') });
+    const englishList = page.getByRole('list', { name: t('messages.title', 'en') });
+    const english = englishList.getByRole('button').filter({ hasText: t('messages.titles.identity', 'en') });
     await english.getByText(t('notify.kycApproved', 'en')).waitFor();
     await expectAccessible(page, 'messages in English');
   });

@@ -209,6 +209,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'DELETE /api/admin/calendar/holidays/X',
+        'DELETE /api/admin/news/X',
+        'DELETE /api/admin/news/feeds/X',
         'GET /api/admin/audit',
         'GET /api/admin/blocktrade/offers',
         'GET /api/admin/blocktrade/orders',
@@ -227,6 +229,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/members/rules',
         'GET /api/admin/members/tiers',
         'GET /api/admin/members/users/X',
+        'GET /api/admin/news',
+        'GET /api/admin/news/X',
+        'GET /api/admin/news/feeds',
         'GET /api/admin/orders',
         'GET /api/admin/outbox',
         'GET /api/admin/payments',
@@ -256,6 +261,12 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/loans/X/pass',
         'POST /api/admin/loans/X/reject',
         'POST /api/admin/logout',
+        'POST /api/admin/news',
+        'POST /api/admin/news/X/publish',
+        'POST /api/admin/news/X/unpublish',
+        'POST /api/admin/news/feeds',
+        'POST /api/admin/news/feeds/X/run',
+        'POST /api/admin/news/preview',
         'POST /api/admin/settings/changes/X/approve',
         'POST /api/admin/settings/changes/X/reject',
         'POST /api/admin/users/X/freeze',
@@ -267,6 +278,8 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'PUT /api/admin/ipo/X',
         'PUT /api/admin/members/rules/X',
         'PUT /api/admin/members/tiers',
+        'PUT /api/admin/news/X',
+        'PUT /api/admin/news/feeds/X',
         'PUT /api/admin/settings',
       ]);
       for (const route of routes) {

@@ -5,8 +5,8 @@ import type { NewsBodyFormat } from '@bourse/shared/schemas/news';
 /**
  * The allow-list every article body passes before it is stored and served (editor Markdown or HTML,
  * feed item content alike): text structure, links and images only. No script, style, iframe or
- * form; no `on*` or `style` attribute; links only to http(s) and mailto, opened without the page's
- * opener or referrer and not endorsed (`rel="noopener noreferrer nofollow"`); images only from
+ * form; no `on*` or `style` attribute; links only to http(s) and mailto, opened in a new tab without
+ * the page's opener or referrer and not endorsed (`rel="noopener noreferrer nofollow"`); images only from
  * http(s), loaded lazily without a referrer.
  */
 const ARTICLE_POLICY: sanitizeHtml.IOptions = {
@@ -41,7 +41,7 @@ const ARTICLE_POLICY: sanitizeHtml.IOptions = {
     'figcaption',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'rel'],
+    a: ['href', 'title', 'rel', 'target'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'referrerpolicy'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
@@ -59,6 +59,7 @@ const ARTICLE_POLICY: sanitizeHtml.IOptions = {
         ...attribs,
         ...(/^mailto:/i.test(href ?? '') || isHttpUrl(href) ? { href } : {}),
         rel: 'noopener noreferrer nofollow',
+        target: '_blank',
       },
     }),
     img: (tagName, { src, ...attribs }) => ({

@@ -17,6 +17,7 @@ import { KycQueueScreen } from '../features/kyc/components/kyc-queue-screen.tsx'
 import { LedgerCheckScreen } from '../features/ledger/components/ledger-check-screen.tsx';
 import { MemberStandingSection } from '../features/members/components/member-standing-section.tsx';
 import { MembersScreen } from '../features/members/components/members-screen.tsx';
+import { NewsScreen } from '../features/news/components/news-screen.tsx';
 import { OrdersScreen } from '../features/orders/components/orders-screen.tsx';
 import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
 import { SettingsScreen } from '../features/settings/components/settings-screen.tsx';
@@ -50,6 +51,7 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   settings: SettingsScreen,
   fund: FundRatesScreen,
   calendar: HolidaysScreen,
+  news: NewsScreen,
   audit: AuditLogScreen,
 };
 

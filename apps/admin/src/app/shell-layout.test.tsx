@@ -32,7 +32,7 @@ describe('shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation codes' })).toBeInTheDocument();
     // Orders and fills carry amounts: not support's (DESIGN §4).
-    expect(await menuEntries()).toEqual(['Invitation codes', 'Users']);
+    expect(await menuEntries()).toEqual(['Invitation codes', 'Users', 'News']);
     expect(screen.getByText('Signed in as bob')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
@@ -58,6 +58,7 @@ describe('shell', () => {
       'Points & levels',
       'Balance fund',
       'Business calendar',
+      'News',
       'Audit log',
     ]);
     expect(screen.getByText('Administrator')).toBeInTheDocument();

@@ -28,6 +28,8 @@ export const SECTION_ROLES = {
   // The balance fund's rate is a money decision; the business calendar dates every T+1 (issue 14).
   fund: ['admin', 'finance'],
   calendar: ['admin'],
+  // News is written and its feeds configured by administrators and customer service (issue 15).
+  news: ['admin', 'support'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -54,6 +56,7 @@ export const SECTIONS: readonly Section[] = [
   'members',
   'fund',
   'calendar',
+  'news',
   'audit',
 ];
 

@@ -13,6 +13,7 @@ import { approveSubmission, submitVerification } from '../domains/kyc/kyc.servic
 import { bindCard } from '../domains/wallet/cards.service.ts';
 import { awardCreditPoints, reviewMemberLevel } from '../domains/members/members.service.ts';
 import { seedIpoIssues } from './ipo.ts';
+import { seedNews } from './news.ts';
 import { createOffer } from '../domains/blocktrade/blocktrade.service.ts';
 import {
   accrualDueAt,
@@ -125,6 +126,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   await seedBlockOffer(ctx);
   await seedLoans(ctx, credentials.investor.tradingPassword);
   await seedFund(ctx, credentials.investor.tradingPassword);
+  await seedNews(ctx, { id: Number(operator.id), username: DEMO_OPERATOR });
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;

@@ -114,19 +114,23 @@ export const adminNewsListQuery = z.strictObject({
 export const newsPreviewBody = z.strictObject({ bodyFormat: newsBodyFormat, body: z.string().max(NEWS_BODY_MAX) });
 export const newsPreview = z.object({ bodyHtml: z.string() });
 
+/** True for an absolute http(s) URL (a feed's address, an article's link or image). */
+export function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** An http(s) URL (a feed's address); anything else is refused. */
-export const httpUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+export const httpUrl = z.string().trim().max(2000).refine(isHttpUrl, 'must be an http(s) URL');
+
+/** Why a feed run imported nothing (stored on the feed, shown in the operator's language). */
+export const NEWS_FEED_ERRORS = ['unreachable', 'timeout', 'http_status', 'too_large', 'invalid_feed'] as const;
+export type NewsFeedError = (typeof NEWS_FEED_ERRORS)[number];
 
 export const newsFeedBody = z.strictObject({
   url: httpUrl,

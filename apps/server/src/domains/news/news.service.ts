@@ -11,14 +11,14 @@ import type {
   NewsListItem,
   NewsStatus,
 } from '@bourse/shared/schemas/news';
-import { newsCategory } from '@bourse/shared/schemas/news';
+import { isHttpUrl, newsCategory, type NewsFeedError } from '@bourse/shared/schemas/news';
 import { appendAudit, type AuditRecord } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { instrumentsByIds, localName, requireInstrument } from '../market/market.service.ts';
 import * as repo from './news.repository.ts';
-import { isHttpUrl, plainText, renderBody, sanitizeArticleHtml } from './sanitize.ts';
+import { plainText, renderBody, sanitizeArticleHtml } from './sanitize.ts';
 
 type Executor = Db | Trx;
 type Lang = NewsListItem['lang'];
@@ -32,9 +32,6 @@ export const NEWS_FEED_TIMEOUT_MS = 10_000;
 export const NEWS_FEED_MAX_BYTES = 2 * 1024 * 1024;
 /** The most items one run takes from one feed (the newest). */
 export const NEWS_FEED_ITEMS_MAX = 50;
-
-/** Why a feed run imported nothing; the console shows each in the operator's language. */
-export type FeedErrorCode = 'unreachable' | 'timeout' | 'http_status' | 'too_large' | 'invalid_feed';
 
 // ── reading ──────────────────────────────────────────────────────────────────────────────────
 
@@ -325,7 +322,7 @@ export async function deleteFeed(trx: Trx, id: number): Promise<void> {
 
 class FeedFailure extends Error {
   constructor(
-    readonly code: FeedErrorCode,
+    readonly code: NewsFeedError,
     options?: ErrorOptions,
   ) {
     super(code, options);
@@ -425,7 +422,7 @@ export async function runFeed(
 ): Promise<NewsFeed> {
   const feed = await requireFeed(ctx.database.db, feedId);
   const nowMs = ctx.clock.nowMs();
-  let outcome: { articles: FeedArticle[] } | { error: FeedErrorCode };
+  let outcome: { articles: FeedArticle[] } | { error: NewsFeedError };
   try {
     outcome = { articles: articlesOf(await fetchFeed(feed.url), nowMs) };
   } catch (error) {

@@ -126,7 +126,9 @@ for (const dialect of DIALECTS) {
       const de = created.translations.find((x: { lang: string }) => x.lang === 'de');
       const en = created.translations.find((x: { lang: string }) => x.lang === 'en');
       expectInert(de.bodyHtml);
-      expect(de.bodyHtml).toContain('<a href="https://example.com/a" rel="noopener noreferrer nofollow" target="_blank">Quelle</a>');
+      expect(de.bodyHtml).toContain(
+        '<a href="https://example.com/a" rel="noopener noreferrer nofollow" target="_blank">Quelle</a>',
+      );
       expect(de.bodyHtml).toContain('src="https://example.com/i.png"');
       expect(de.body).toBe(HOSTILE_HTML);
       expect(en.bodyHtml).toContain('<h2>Results</h2>');

@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import type { NewsBodyFormat } from '@bourse/shared/schemas/news';
+import { isHttpUrl, type NewsBodyFormat } from '@bourse/shared/schemas/news';
 
 /**
  * The allow-list every article body passes before it is stored and served (editor Markdown or HTML,
@@ -97,15 +97,4 @@ export function plainText(markup: string): string {
     .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** True for an absolute http(s) URL; feed links and sources must be one to be kept. */
-export function isHttpUrl(value: string | null | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -1,15 +1,19 @@
 import { App, Button, Form, Input, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@bourse/shared/languages';
-import { NEWS_CATEGORIES, type NewsFeed, type NewsFeedBody } from '@bourse/shared/schemas/news';
+import {
+  NEWS_CATEGORIES,
+  NEWS_FEED_ERRORS,
+  type NewsFeed,
+  type NewsFeedBody,
+  type NewsFeedError,
+} from '@bourse/shared/schemas/news';
 import { DateTime } from '../../../ui/date-time.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import { useDeleteFeed, useFeeds, useRunFeed, useSaveFeed } from '../api/news-api.ts';
 
-const FEED_ERRORS = ['unreachable', 'timeout', 'http_status', 'too_large', 'invalid_feed'] as const;
-const isFeedError = (value: string): value is (typeof FEED_ERRORS)[number] =>
-  (FEED_ERRORS as readonly string[]).includes(value);
+const isFeedError = (value: string): value is NewsFeedError => (NEWS_FEED_ERRORS as readonly string[]).includes(value);
 
 /** The RSS/Atom feeds: add one, switch it on or off, import now, remove; each with its last run. */
 export function FeedsPanel() {

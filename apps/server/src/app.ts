@@ -28,6 +28,8 @@ import { registerMessageAdminRoutes } from './domains/messages/messages.admin-ro
 import { registerMessageRoutes } from './domains/messages/messages.routes.ts';
 import { registerMarketAdminRoutes } from './domains/market/market.admin-routes.ts';
 import { registerMarketRoutes } from './domains/market/market.routes.ts';
+import { registerNewsAdminRoutes } from './domains/news/news.admin-routes.ts';
+import { registerNewsRoutes } from './domains/news/news.routes.ts';
 import { registerSettingsAdminRoutes } from './domains/settings/settings.admin-routes.ts';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.ts';
 import { registerStreamRoutes } from './domains/stream/stream.routes.ts';
@@ -100,7 +102,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         scriptSrc: ["'self'"],
         // antd and antd-mobile inject their CSS at run time; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // News articles may show https images (the server's sanitizer keeps only http(s) ones).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -236,6 +239,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerBalanceAdminRoutes(app, ctx);
   await registerMessageRoutes(app, ctx);
   await registerMessageAdminRoutes(app, ctx);
+  await registerNewsRoutes(app, ctx);
+  await registerNewsAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

@@ -19,6 +19,7 @@ import { KycQueueScreen } from '../features/kyc/components/kyc-queue-screen.tsx'
 import { LedgerCheckScreen } from '../features/ledger/components/ledger-check-screen.tsx';
 import { MemberStandingSection } from '../features/members/components/member-standing-section.tsx';
 import { MembersScreen } from '../features/members/components/members-screen.tsx';
+import { NewsScreen } from '../features/news/components/news-screen.tsx';
 import { OrdersScreen } from '../features/orders/components/orders-screen.tsx';
 import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
 import { SettingsScreen } from '../features/settings/components/settings-screen.tsx';
@@ -53,6 +54,7 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   fund: FundRatesScreen,
   calendar: HolidaysScreen,
   announcements: AnnouncementsScreen,
+  news: NewsScreen,
   audit: AuditLogScreen,
 };
 

@@ -32,7 +32,7 @@ describe('shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation codes' })).toBeInTheDocument();
     // Orders and fills carry amounts: not support's (DESIGN §4).
-    expect(await menuEntries()).toEqual(['Invitation codes', 'Users', 'Announcements']);
+    expect(await menuEntries()).toEqual(['Invitation codes', 'Users', 'Announcements', 'News']);
     expect(screen.getByText('Signed in as bob')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
@@ -59,6 +59,7 @@ describe('shell', () => {
       'Balance fund',
       'Business calendar',
       'Announcements',
+      'News',
       'Audit log',
     ]);
     expect(screen.getByText('Administrator')).toBeInTheDocument();

@@ -30,6 +30,8 @@ export const SECTION_ROLES = {
   calendar: ['admin'],
   // Announcements reach investors' message centres: administrators and support (issue 15).
   announcements: ['admin', 'support'],
+  // News is written and its feeds configured by administrators and customer service (issue 15).
+  news: ['admin', 'support'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -57,6 +59,7 @@ export const SECTIONS: readonly Section[] = [
   'fund',
   'calendar',
   'announcements',
+  'news',
   'audit',
 ];
 

@@ -20,6 +20,7 @@ export const paths = {
   ledger: { path: '/ledger', getHref: () => '/ledger' },
   settings: { path: '/settings', getHref: () => '/settings' },
   members: { path: '/members', getHref: () => '/members' },
+  news: { path: '/news', getHref: () => '/news' },
   fund: { path: '/fund', getHref: () => '/fund' },
   calendar: { path: '/calendar', getHref: () => '/calendar' },
   announcements: { path: '/announcements', getHref: () => '/announcements' },

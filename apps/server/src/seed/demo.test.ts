@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
 import { body, createTestApp, DIALECTS, login, operator, type TestApp } from '../test/harness.ts';
 import { accrueDays } from '../platform/accrual.ts';
+import { DEMO_FEED_URL, DEMO_NEWS } from './news.ts';
 import {
   DEMO_BLOCK_CODE,
   DEMO_BORROWER_NAME,
@@ -173,5 +174,26 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     );
     expect(instrument.code, JSON.stringify(instrument)).toBe(1);
     expect(instrument.data.quote?.last).toBe('24.60');
+  });
+
+  it('publishes news in all four categories, in German and English (others fall back), some linking shares', async () => {
+    await seedDemo(t.ctx);
+    const list = async (category: string, lang: string) =>
+      body<{ items: Array<{ id: number; title: string; lang: string }> }>(
+        await t.app.inject({ method: 'GET', url: `/api/news?category=${category}`, headers: { lang } }),
+      ).data.items;
+    for (const category of ['company', 'domestic', 'foreign', 'important']) {
+      const expected = DEMO_NEWS.filter((item) => item.category === category).sort((a, b) => a.hoursAgo - b.hoursAgo);
+      expect((await list(category, 'en')).map((item) => item.title)).toEqual(expected.map((item) => item.en.title));
+      expect((await list(category, 'de')).map((item) => item.title)).toEqual(expected.map((item) => item.de.title));
+      expect((await list(category, 'fr')).map((item) => item.lang)).toEqual(expected.map(() => 'de'));
+    }
+    const [sapStory] = await list('company', 'en');
+    const article = body<{ instruments: Array<{ code: string }> }>(
+      await t.app.inject({ method: 'GET', url: `/api/news/${sapStory?.id}`, headers: { lang: 'en' } }),
+    ).data;
+    expect(article.instruments.map((instrument) => instrument.code)).toEqual(['SAP']);
+    const feeds = await t.ctx.database.db.selectFrom('newsFeeds').select(['url', 'enabled']).execute();
+    expect(feeds).toEqual([{ url: DEMO_FEED_URL, enabled: 0 }]);
   });
 });

@@ -15,6 +15,7 @@ import { userContact } from '../domains/users/users.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
 import { awardCreditPoints, reviewMemberLevel } from '../domains/members/members.service.ts';
 import { seedIpoIssues } from './ipo.ts';
+import { seedNews } from './news.ts';
 import { createOffer } from '../domains/blocktrade/blocktrade.service.ts';
 import {
   accrualDueAt,
@@ -130,6 +131,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   await seedLoans(ctx, credentials.investor.tradingPassword);
   await seedFund(ctx, credentials.investor.tradingPassword);
   await seedAnnouncement(ctx, Number(operator.id));
+  await seedNews(ctx, { id: Number(operator.id), username: DEMO_OPERATOR });
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;

@@ -33,6 +33,12 @@ const PersonCenterRoute = lazy(() => import('./my-screens').then((m) => ({ defau
 const PointsHistoryRoute = lazy(() =>
   import('../features/members/routes/points-history-route').then((m) => ({ default: m.PointsHistoryRoute })),
 );
+const NewsListRoute = lazy(() =>
+  import('../features/news/routes/news-list-route').then((m) => ({ default: m.NewsListRoute })),
+);
+const NewsArticleRoute = lazy(() =>
+  import('../features/news/routes/article-route').then((m) => ({ default: m.ArticleRoute })),
+);
 const BankListRoute = lazy(() =>
   import('../features/wallet/routes/bank-list-route').then((m) => ({ default: m.BankListRoute })),
 );
@@ -178,6 +184,8 @@ export function AppRoutes() {
           <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
           <Route path={paths.personCenter.path} element={<PersonCenterRoute />} />
           <Route path={paths.creditPoints.path} element={<PointsHistoryRoute />} />
+          <Route path={paths.news.path} element={<NewsListRoute />} />
+          <Route path={paths.newsArticle.path} element={<NewsArticleRoute />} />
           <Route path={paths.bankList.path} element={<BankListRoute />} />
           <Route path={paths.bindCard.path} element={<BindCardRoute />} />
           <Route path={paths.fastPayment.path} element={<FastPaymentRoute />} />

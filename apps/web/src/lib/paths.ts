@@ -1,3 +1,4 @@
+import type { NewsCategory } from '@bourse/shared/schemas/news';
 import type { PERIODS } from '@bourse/shared/schemas/wallet';
 
 /**
@@ -131,6 +132,16 @@ export const paths = {
   newShares: {
     path: '/shares/new',
     getHref: (tab?: IpoCalendarTabKey) => (tab && tab !== 'open' ? `/shares/new?tab=${tab}` : '/shares/new'),
+  },
+  /** Published news by category (`?category=`; company news when absent). */
+  news: {
+    path: '/news',
+    getHref: (category?: NewsCategory) => (category && category !== 'company' ? `/news?category=${category}` : '/news'),
+  },
+  /** One news article. */
+  newsArticle: {
+    path: '/news/:id',
+    getHref: (id: number) => `/news/${id}`,
   },
   /** One issue: its terms, its draw and the investor's allotment. */
   newShareDetail: {

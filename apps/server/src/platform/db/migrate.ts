@@ -17,6 +17,7 @@ import * as balance from './migrations/0014-balance.ts';
 import * as loans from './migrations/0015-loans.ts';
 import * as members from './migrations/0016-members.ts';
 import * as messages from './migrations/0017-messages.ts';
+import * as news from './migrations/0019-news.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015-loans': loans,
   '0016-members': members,
   '0017-messages': messages,
+  '0019-news': news,
 };
 
 /** Every migration's name, in order. */

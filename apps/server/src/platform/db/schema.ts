@@ -390,6 +390,53 @@ export interface MemberLevelRunsTable {
   completedAt: Ms;
 }
 
+/** An RSS/Atom feed the news import reads, with its last run (migration 0019). */
+export interface NewsFeedsTable {
+  id: Id;
+  url: string;
+  category: string;
+  lang: string;
+  enabled: number;
+  lastRunAt: Ms | null;
+  lastImported: number | null;
+  lastError: string | null;
+  createdAt: Ms;
+  updatedAt: Ms;
+}
+
+/** A news article: written in the console, or imported from a feed item (feed, GUID, link). */
+export interface NewsArticlesTable {
+  id: Id;
+  category: string;
+  status: string;
+  fallbackLang: string;
+  feedId: number | null;
+  guid: string | null;
+  link: string | null;
+  publishedAt: Ms | null;
+  createdAt: Ms;
+  updatedAt: Ms;
+  createdBy: number | null;
+}
+
+/** One language of an article: the body as written and its sanitized HTML. */
+export interface NewsTranslationsTable {
+  articleId: number;
+  lang: string;
+  title: string;
+  summary: string;
+  bodyFormat: string;
+  bodySource: string;
+  bodyHtml: string;
+}
+
+/** An instrument an article links, in the editor's order. */
+export interface NewsArticleInstrumentsTable {
+  articleId: number;
+  instrumentId: number;
+  position: number;
+}
+
 export interface SettingsChangesTable {
   id: Id;
   /** JSON `{ "<setting>": { "from": "…", "to": "…" } }`. */
@@ -733,6 +780,10 @@ export interface Database {
   marketHolidays: MarketHolidaysTable;
   announcements: AnnouncementsTable;
   messages: MessagesTable;
+  newsFeeds: NewsFeedsTable;
+  newsArticles: NewsArticlesTable;
+  newsTranslations: NewsTranslationsTable;
+  newsArticleInstruments: NewsArticleInstrumentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -20,6 +20,7 @@ function serve(favorites = [sap, moutai, bayer], overrides: Record<string, (requ
     'GET /api/stock/kefu': () => ok(sampleSupport),
     'GET /api/market/overview': () => ok(sampleOverview),
     'GET /api/market/favorites': () => ok(current),
+    'GET /api/news': () => ok({ items: [], total: 0, page: 1, pageSize: 5 }),
     'PUT /api/market/favorites': (request) => {
       const { codes } = request.body as { codes: string[] };
       current = codes.map((code) => current.find((item) => item.code === code)!);
@@ -49,7 +50,8 @@ describe('market on the home screen', () => {
     const user = userEvent.setup();
     renderApp('/home');
 
-    const indices = await screen.findByRole('region', { name: 'Indices' });
+    // The first render loads the home screen's chunk (market, new shares and news sections): allow it time.
+    const indices = await screen.findByRole('region', { name: 'Indices' }, { timeout: 5000 });
     const daxCard = within(indices).getByRole('link', { name: /DAX/ });
     expect(daxCard).toHaveAttribute('href', '/detail?code=DAX');
     expect(within(daxCard).getByText('19,250.40')).toBeInTheDocument();
@@ -81,8 +83,8 @@ describe('market on the home screen', () => {
     // The home screen's own cards are still there.
     expect(screen.getByRole('heading', { level: 2, name: 'Hello, Ada' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Your account' })).toBeInTheDocument();
-    // No news feature yet: no news card at all (rather than an empty one).
-    expect(screen.queryByRole('heading', { name: 'News' })).not.toBeInTheDocument();
+    // The app composes the latest news into the market's news slot.
+    expect(within(section('News')).getByRole('link', { name: 'All news' })).toHaveAttribute('href', '/news');
   });
 
   it('moves the indices with the stream', async () => {

@@ -209,9 +209,9 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'DELETE /api/admin/calendar/holidays/X',
-        'GET /api/admin/announcements',
         'DELETE /api/admin/news/X',
         'DELETE /api/admin/news/feeds/X',
+        'GET /api/admin/announcements',
         'GET /api/admin/audit',
         'GET /api/admin/blocktrade/offers',
         'GET /api/admin/blocktrade/orders',

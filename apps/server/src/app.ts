@@ -32,7 +32,7 @@ import { registerStreamRoutes } from './domains/stream/stream.routes.ts';
 import { registerTradingAdminRoutes } from './domains/trading/trading.admin-routes.ts';
 import { registerTradingRoutes } from './domains/trading/trading.routes.ts';
 import { registerUserAdminRoutes } from './domains/users/users.admin-routes.ts';
-import { registerUserRoutes } from './domains/users/users.routes.ts';
+import { registerAvatarUploadRoutes, registerUserRoutes } from './domains/users/users.routes.ts';
 import { registerSandboxRoutes } from './domains/wallet/sandbox.routes.ts';
 import { registerWalletAdminRoutes } from './domains/wallet/wallet.admin-routes.ts';
 import { registerWalletRoutes } from './domains/wallet/wallet.routes.ts';
@@ -211,6 +211,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       throwFileSizeLimit: true,
     });
     await registerKycUploadRoutes(uploads, ctx);
+    await registerAvatarUploadRoutes(uploads, ctx);
   });
   await registerWalletRoutes(app, ctx);
   await registerWalletAdminRoutes(app, ctx);

@@ -1236,6 +1236,18 @@ export const de: Catalog = {
     HOLIDAY_DATE_PAST: 'Nur Feiertage ab morgen können hinzugefügt oder entfernt werden',
     HOLIDAY_EXISTS: 'Dieser Tag ist bereits ein Feiertag',
     HOLIDAY_NOT_FOUND: 'Dieser Tag ist kein Feiertag',
+    NICKNAME_INVALID: 'Der Spitzname muss 1 bis 30 Zeichen lang sein und darf keine Steuerzeichen enthalten',
+    IMAGE_HAS_TRAILING_DATA:
+      'Die Datei enthält mehr als ein Bild. Bitte laden Sie ein einfaches JPEG-, PNG- oder WebP-Foto hoch',
+    CLOSURE_BALANCES_NOT_ZERO:
+      'Zum Schließen des Kontos müssen alle Guthaben bei null stehen (Bargeld, gesperrt, Fonds, ausstehend)',
+    CLOSURE_OPEN_ORDERS: 'Zum Schließen des Kontos dürfen keine offenen Aufträge bestehen',
+    CLOSURE_OPEN_HOLDS: 'Zum Schließen des Kontos dürfen keine Beträge mehr vorgemerkt sein',
+    CLOSURE_LOANS_OUTSTANDING: 'Zum Schließen des Kontos dürfen keine Darlehen offen oder beantragt sein',
+    CLOSURE_OPEN_POSITIONS: 'Zum Schließen des Kontos dürfen Sie keine Wertpapiere mehr halten',
+    CLOSURE_ALREADY_REQUESTED: 'Sie haben die Schließung Ihres Kontos bereits beantragt',
+    CLOSURE_NOT_FOUND: 'Dieser Antrag auf Kontoschließung wurde nicht gefunden',
+    CLOSURE_NOT_PENDING: 'Über diesen Antrag auf Kontoschließung wurde bereits entschieden',
   },
   admin: {
     title: 'Bourse-Betreiberkonsole',

@@ -1231,6 +1231,17 @@ export const es: Catalog = {
     HOLIDAY_DATE_PAST: 'Solo se pueden añadir o eliminar festivos a partir de mañana',
     HOLIDAY_EXISTS: 'Este día ya es festivo',
     HOLIDAY_NOT_FOUND: 'Este día no es festivo',
+    NICKNAME_INVALID: 'El apodo debe tener entre 1 y 30 caracteres y no contener caracteres de control',
+    IMAGE_HAS_TRAILING_DATA: 'El archivo contiene algo más que una imagen. Suba una foto JPEG, PNG o WebP sencilla',
+    CLOSURE_BALANCES_NOT_ZERO:
+      'Para cerrar la cuenta todos los saldos deben estar a cero (efectivo, bloqueado, fondo, pendiente)',
+    CLOSURE_OPEN_ORDERS: 'Para cerrar la cuenta no debe haber órdenes abiertas',
+    CLOSURE_OPEN_HOLDS: 'Para cerrar la cuenta no debe quedar ningún importe retenido',
+    CLOSURE_LOANS_OUTSTANDING: 'Para cerrar la cuenta no debe haber préstamos pendientes ni solicitados',
+    CLOSURE_OPEN_POSITIONS: 'Para cerrar la cuenta no debe tener valores en cartera',
+    CLOSURE_ALREADY_REQUESTED: 'Ya ha solicitado el cierre de su cuenta',
+    CLOSURE_NOT_FOUND: 'No se encontró esta solicitud de cierre de cuenta',
+    CLOSURE_NOT_PENDING: 'Esta solicitud de cierre de cuenta ya se ha resuelto',
   },
   admin: {
     title: 'Consola de operadores de Bourse',

@@ -1241,6 +1241,18 @@ export const fr: Catalog = {
     HOLIDAY_DATE_PAST: 'Seuls les jours fériés à partir de demain peuvent être ajoutés ou supprimés',
     HOLIDAY_EXISTS: 'Ce jour est déjà férié',
     HOLIDAY_NOT_FOUND: 'Ce jour n’est pas férié',
+    NICKNAME_INVALID: 'Le pseudonyme doit comporter de 1 à 30 caractères, sans caractères de contrôle',
+    IMAGE_HAS_TRAILING_DATA:
+      'Le fichier contient plus qu’une image. Veuillez envoyer une simple photo JPEG, PNG ou WebP',
+    CLOSURE_BALANCES_NOT_ZERO:
+      'Pour clôturer le compte, tous les soldes doivent être à zéro (espèces, bloqué, fonds, en attente)',
+    CLOSURE_OPEN_ORDERS: 'Pour clôturer le compte, aucun ordre ne doit être ouvert',
+    CLOSURE_OPEN_HOLDS: 'Pour clôturer le compte, aucun montant ne doit rester bloqué',
+    CLOSURE_LOANS_OUTSTANDING: 'Pour clôturer le compte, aucun prêt ne doit être en cours ou demandé',
+    CLOSURE_OPEN_POSITIONS: 'Pour clôturer le compte, vous ne devez détenir aucun titre',
+    CLOSURE_ALREADY_REQUESTED: 'Vous avez déjà demandé la clôture de votre compte',
+    CLOSURE_NOT_FOUND: 'Cette demande de clôture de compte est introuvable',
+    CLOSURE_NOT_PENDING: 'Cette demande de clôture de compte a déjà été traitée',
   },
   admin: {
     title: 'Console opérateur Bourse',

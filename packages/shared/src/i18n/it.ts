@@ -1233,6 +1233,17 @@ export const it: Catalog = {
     HOLIDAY_DATE_PAST: 'Si possono aggiungere o togliere solo festività da domani in poi',
     HOLIDAY_EXISTS: 'Questo giorno è già festivo',
     HOLIDAY_NOT_FOUND: 'Questo giorno non è festivo',
+    NICKNAME_INVALID: 'Il soprannome deve avere da 1 a 30 caratteri e nessun carattere di controllo',
+    IMAGE_HAS_TRAILING_DATA: 'Il file contiene più di un’immagine. Carica una semplice foto JPEG, PNG o WebP',
+    CLOSURE_BALANCES_NOT_ZERO:
+      'Per chiudere il conto tutti i saldi devono essere a zero (liquidità, bloccato, fondo, in attesa)',
+    CLOSURE_OPEN_ORDERS: 'Per chiudere il conto non devono esserci ordini aperti',
+    CLOSURE_OPEN_HOLDS: 'Per chiudere il conto nessun importo deve essere ancora bloccato',
+    CLOSURE_LOANS_OUTSTANDING: 'Per chiudere il conto non devono esserci prestiti in essere o richiesti',
+    CLOSURE_OPEN_POSITIONS: 'Per chiudere il conto non devi detenere titoli',
+    CLOSURE_ALREADY_REQUESTED: 'Hai già chiesto la chiusura del tuo conto',
+    CLOSURE_NOT_FOUND: 'Questa richiesta di chiusura del conto non è stata trovata',
+    CLOSURE_NOT_PENDING: 'Questa richiesta di chiusura del conto è già stata decisa',
   },
   admin: {
     title: 'Console operatori Bourse',

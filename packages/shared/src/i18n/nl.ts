@@ -1235,6 +1235,17 @@ export const nl: Catalog = {
     HOLIDAY_DATE_PAST: 'Alleen feestdagen vanaf morgen kunnen worden toegevoegd of verwijderd',
     HOLIDAY_EXISTS: 'Deze dag is al een feestdag',
     HOLIDAY_NOT_FOUND: 'Deze dag is geen feestdag',
+    NICKNAME_INVALID: 'De bijnaam moet 1 tot 30 tekens lang zijn en mag geen stuurtekens bevatten',
+    IMAGE_HAS_TRAILING_DATA: 'Het bestand bevat meer dan een afbeelding. Upload een gewone JPEG-, PNG- of WebP-foto',
+    CLOSURE_BALANCES_NOT_ZERO:
+      'Om de rekening te sluiten moeten alle saldi op nul staan (contant, geblokkeerd, fonds, in behandeling)',
+    CLOSURE_OPEN_ORDERS: 'Om de rekening te sluiten mogen er geen openstaande orders zijn',
+    CLOSURE_OPEN_HOLDS: 'Om de rekening te sluiten mag er geen bedrag meer gereserveerd zijn',
+    CLOSURE_LOANS_OUTSTANDING: 'Om de rekening te sluiten mag er geen lening openstaan of aangevraagd zijn',
+    CLOSURE_OPEN_POSITIONS: 'Om de rekening te sluiten mag u geen effecten meer bezitten',
+    CLOSURE_ALREADY_REQUESTED: 'U hebt al gevraagd uw rekening te sluiten',
+    CLOSURE_NOT_FOUND: 'Dit verzoek om de rekening te sluiten is niet gevonden',
+    CLOSURE_NOT_PENDING: 'Over dit verzoek om de rekening te sluiten is al beslist',
   },
   admin: {
     title: 'Bourse-beheerconsole',

@@ -1229,6 +1229,18 @@ export const pt: Catalog = {
     HOLIDAY_DATE_PAST: 'Só é possível adicionar ou remover feriados a partir de amanhã',
     HOLIDAY_EXISTS: 'Este dia já é feriado',
     HOLIDAY_NOT_FOUND: 'Este dia não é feriado',
+    NICKNAME_INVALID: 'O apelido deve ter de 1 a 30 caracteres e nenhum carácter de controlo',
+    IMAGE_HAS_TRAILING_DATA:
+      'O ficheiro contém mais do que uma imagem. Carregue uma fotografia JPEG, PNG ou WebP simples',
+    CLOSURE_BALANCES_NOT_ZERO:
+      'Para encerrar a conta, todos os saldos têm de estar a zero (numerário, bloqueado, fundo, pendente)',
+    CLOSURE_OPEN_ORDERS: 'Para encerrar a conta não pode haver ordens abertas',
+    CLOSURE_OPEN_HOLDS: 'Para encerrar a conta nenhum montante pode continuar retido',
+    CLOSURE_LOANS_OUTSTANDING: 'Para encerrar a conta não pode haver empréstimos em dívida ou pedidos',
+    CLOSURE_OPEN_POSITIONS: 'Para encerrar a conta não pode deter títulos',
+    CLOSURE_ALREADY_REQUESTED: 'Já pediu o encerramento da sua conta',
+    CLOSURE_NOT_FOUND: 'Este pedido de encerramento de conta não foi encontrado',
+    CLOSURE_NOT_PENDING: 'Este pedido de encerramento de conta já foi decidido',
   },
   admin: {
     title: 'Consola de operadores Bourse',

@@ -94,7 +94,8 @@ export const changePasswordBody = z.strictObject({
 });
 
 export const profileBody = z.strictObject({
-  nickname: z.string().trim().min(1).max(32).optional(),
+  /** Checked by the server (1–30 characters once trimmed, no control characters): NICKNAME_INVALID. */
+  nickname: z.string().max(200).optional(),
   email: z.email().max(254).optional(),
   lang: languageSchema.optional(),
 });

@@ -95,3 +95,20 @@ export async function moveLevel(trx: Trx, input: { userId: number; from: number;
 export function usersAfter(db: Executor, afterId: number, limit: number) {
   return db.selectFrom('users').select(['id', 'level']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }
+
+/**
+ * Replaces the user's avatar file name if it is still `from` (a compare-and-set: of two uploads at
+ * once, one wins and the other sees false and tries again). True when the row changed.
+ */
+export async function swapAvatar(
+  db: Executor,
+  input: { userId: number; from: string | null; to: string; nowMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ avatar: input.to, updatedAt: input.nowMs })
+    .where('id', '=', input.userId)
+    .where((eb) => (input.from === null ? eb('avatar', 'is', null) : eb('avatar', '=', input.from)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

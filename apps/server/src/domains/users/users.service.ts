@@ -49,12 +49,27 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
   return toUserInfo(user);
 }
 
+/** Control characters (C0, DEL, C1) and the invisible direction overrides that would disguise a name. */
+const NICKNAME_FORBIDDEN = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * A nickname as stored: trimmed, 1–30 characters (code points), no control or direction characters;
+ * NICKNAME_INVALID otherwise. Markup is kept as typed: it is text, and every screen renders it as text.
+ */
+export function checkedNickname(input: string): string {
+  const nickname = input.trim();
+  const length = [...nickname].length;
+  if (length < 1 || length > 30 || NICKNAME_FORBIDDEN.test(nickname)) throw new AppError('NICKNAME_INVALID');
+  return nickname;
+}
+
 export async function updateProfile(
   ctx: AppContext,
   userId: number,
   changes: { nickname?: string | undefined; email?: string | undefined; lang?: Language | undefined },
 ): Promise<UserInfo> {
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const nickname = changes.nickname === undefined ? undefined : checkedNickname(changes.nickname);
+  const set = Object.fromEntries(Object.entries({ ...changes, nickname }).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length > 0) {
     await repo.updateUser(ctx.database.db, userId, { ...set, updatedAt: ctx.clock.nowMs() });
   }

@@ -37,6 +37,8 @@ import { registerSandboxRoutes } from './domains/wallet/sandbox.routes.ts';
 import { registerWalletAdminRoutes } from './domains/wallet/wallet.admin-routes.ts';
 import { registerWalletRoutes } from './domains/wallet/wallet.routes.ts';
 import { registerPortfolioRoutes } from './domains/portfolio/portfolio.routes.ts';
+import { registerPrivacyAdminRoutes } from './domains/privacy/privacy.admin-routes.ts';
+import { registerPrivacyRoutes } from './domains/privacy/privacy.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
@@ -233,6 +235,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerMemberAdminRoutes(app, ctx);
   await registerBalanceRoutes(app, ctx);
   await registerBalanceAdminRoutes(app, ctx);
+  await registerPrivacyRoutes(app, ctx);
+  await registerPrivacyAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

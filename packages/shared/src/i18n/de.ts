@@ -1236,6 +1236,7 @@ export const de: Catalog = {
     HOLIDAY_DATE_PAST: 'Nur Feiertage ab morgen können hinzugefügt oder entfernt werden',
     HOLIDAY_EXISTS: 'Dieser Tag ist bereits ein Feiertag',
     HOLIDAY_NOT_FOUND: 'Dieser Tag ist kein Feiertag',
+    ACCOUNT_CLOSED: 'Dieses Konto ist geschlossen',
     NICKNAME_INVALID: 'Der Spitzname muss 1 bis 30 Zeichen lang sein und darf keine Steuerzeichen enthalten',
     IMAGE_HAS_TRAILING_DATA:
       'Die Datei enthält mehr als ein Bild. Bitte laden Sie ein einfaches JPEG-, PNG- oder WebP-Foto hoch',

@@ -1222,6 +1222,7 @@ export const en = {
     HOLIDAY_DATE_PAST: 'Only holidays from tomorrow on can be added or removed',
     HOLIDAY_EXISTS: 'This day is already a holiday',
     HOLIDAY_NOT_FOUND: 'This day is not a holiday',
+    ACCOUNT_CLOSED: 'This account is closed',
     NICKNAME_INVALID: 'The nickname must be 1 to 30 characters long and contain no control characters',
     IMAGE_HAS_TRAILING_DATA: 'The file contains more than an image. Please upload a plain JPEG, PNG or WebP photo',
     CLOSURE_BALANCES_NOT_ZERO: 'To close the account every balance must be zero (cash, frozen, fund, pending)',

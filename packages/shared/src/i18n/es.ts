@@ -1231,6 +1231,7 @@ export const es: Catalog = {
     HOLIDAY_DATE_PAST: 'Solo se pueden añadir o eliminar festivos a partir de mañana',
     HOLIDAY_EXISTS: 'Este día ya es festivo',
     HOLIDAY_NOT_FOUND: 'Este día no es festivo',
+    ACCOUNT_CLOSED: 'Esta cuenta está cerrada',
     NICKNAME_INVALID: 'El apodo debe tener entre 1 y 30 caracteres y no contener caracteres de control',
     IMAGE_HAS_TRAILING_DATA: 'El archivo contiene algo más que una imagen. Suba una foto JPEG, PNG o WebP sencilla',
     CLOSURE_BALANCES_NOT_ZERO:

@@ -1241,6 +1241,7 @@ export const fr: Catalog = {
     HOLIDAY_DATE_PAST: 'Seuls les jours fériés à partir de demain peuvent être ajoutés ou supprimés',
     HOLIDAY_EXISTS: 'Ce jour est déjà férié',
     HOLIDAY_NOT_FOUND: 'Ce jour n’est pas férié',
+    ACCOUNT_CLOSED: 'Ce compte est clôturé',
     NICKNAME_INVALID: 'Le pseudonyme doit comporter de 1 à 30 caractères, sans caractères de contrôle',
     IMAGE_HAS_TRAILING_DATA:
       'Le fichier contient plus qu’une image. Veuillez envoyer une simple photo JPEG, PNG ou WebP',

@@ -1233,6 +1233,7 @@ export const it: Catalog = {
     HOLIDAY_DATE_PAST: 'Si possono aggiungere o togliere solo festività da domani in poi',
     HOLIDAY_EXISTS: 'Questo giorno è già festivo',
     HOLIDAY_NOT_FOUND: 'Questo giorno non è festivo',
+    ACCOUNT_CLOSED: 'Questo conto è chiuso',
     NICKNAME_INVALID: 'Il soprannome deve avere da 1 a 30 caratteri e nessun carattere di controllo',
     IMAGE_HAS_TRAILING_DATA: 'Il file contiene più di un’immagine. Carica una semplice foto JPEG, PNG o WebP',
     CLOSURE_BALANCES_NOT_ZERO:

@@ -1235,6 +1235,7 @@ export const nl: Catalog = {
     HOLIDAY_DATE_PAST: 'Alleen feestdagen vanaf morgen kunnen worden toegevoegd of verwijderd',
     HOLIDAY_EXISTS: 'Deze dag is al een feestdag',
     HOLIDAY_NOT_FOUND: 'Deze dag is geen feestdag',
+    ACCOUNT_CLOSED: 'Deze rekening is gesloten',
     NICKNAME_INVALID: 'De bijnaam moet 1 tot 30 tekens lang zijn en mag geen stuurtekens bevatten',
     IMAGE_HAS_TRAILING_DATA: 'Het bestand bevat meer dan een afbeelding. Upload een gewone JPEG-, PNG- of WebP-foto',
     CLOSURE_BALANCES_NOT_ZERO:

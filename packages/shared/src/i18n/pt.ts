@@ -1229,6 +1229,7 @@ export const pt: Catalog = {
     HOLIDAY_DATE_PAST: 'Só é possível adicionar ou remover feriados a partir de amanhã',
     HOLIDAY_EXISTS: 'Este dia já é feriado',
     HOLIDAY_NOT_FOUND: 'Este dia não é feriado',
+    ACCOUNT_CLOSED: 'Esta conta está encerrada',
     NICKNAME_INVALID: 'O apelido deve ter de 1 a 30 caracteres e nenhum carácter de controlo',
     IMAGE_HAS_TRAILING_DATA:
       'O ficheiro contém mais do que uma imagem. Carregue uma fotografia JPEG, PNG ou WebP simples',

@@ -1225,6 +1225,7 @@ export const ru: Catalog = {
     HOLIDAY_DATE_PAST: 'Добавлять и удалять можно только праздники начиная с завтрашнего дня',
     HOLIDAY_EXISTS: 'Этот день уже выходной',
     HOLIDAY_NOT_FOUND: 'Этот день не является выходным',
+    ACCOUNT_CLOSED: 'Этот счёт закрыт',
     NICKNAME_INVALID: 'Псевдоним должен содержать от 1 до 30 символов и не содержать управляющих символов',
     IMAGE_HAS_TRAILING_DATA: 'Файл содержит не только изображение. Загрузите обычное фото в формате JPEG, PNG или WebP',
     CLOSURE_BALANCES_NOT_ZERO:

@@ -1227,6 +1227,7 @@ export const sv: Catalog = {
     HOLIDAY_DATE_PAST: 'Endast helgdagar från och med i morgon kan läggas till eller tas bort',
     HOLIDAY_EXISTS: 'Den här dagen är redan en helgdag',
     HOLIDAY_NOT_FOUND: 'Den här dagen är ingen helgdag',
+    ACCOUNT_CLOSED: 'Det här kontot är stängt',
     NICKNAME_INVALID: 'Smeknamnet måste vara 1 till 30 tecken långt och får inte innehålla styrtecken',
     IMAGE_HAS_TRAILING_DATA: 'Filen innehåller mer än en bild. Ladda upp ett vanligt JPEG-, PNG- eller WebP-foto',
     CLOSURE_BALANCES_NOT_ZERO: 'För att stänga kontot måste alla saldon vara noll (kontanter, spärrat, fond, väntande)',

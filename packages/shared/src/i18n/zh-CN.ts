@@ -1208,6 +1208,7 @@ export const zhCN: Catalog = {
     HOLIDAY_DATE_PAST: '只能添加或删除明天及以后的节假日',
     HOLIDAY_EXISTS: '该日已是节假日',
     HOLIDAY_NOT_FOUND: '该日不是节假日',
+    ACCOUNT_CLOSED: '该账户已注销',
     NICKNAME_INVALID: '昵称须为 1 至 30 个字符，且不得包含控制字符',
     IMAGE_HAS_TRAILING_DATA: '该文件不只包含图片。请上传普通的 JPEG、PNG 或 WebP 照片',
     CLOSURE_BALANCES_NOT_ZERO: '注销账户前，所有余额必须为零（现金、冻结、余额宝、待处理）',

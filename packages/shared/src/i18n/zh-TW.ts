@@ -1207,6 +1207,7 @@ export const zhTW: Catalog = {
     HOLIDAY_DATE_PAST: '只能新增或刪除明天及以後的假日',
     HOLIDAY_EXISTS: '該日已是假日',
     HOLIDAY_NOT_FOUND: '該日不是假日',
+    ACCOUNT_CLOSED: '該帳戶已註銷',
     NICKNAME_INVALID: '暱稱須為 1 至 30 個字元，且不得包含控制字元',
     IMAGE_HAS_TRAILING_DATA: '該檔案不只包含圖片。請上傳一般的 JPEG、PNG 或 WebP 照片',
     CLOSURE_BALANCES_NOT_ZERO: '註銷帳戶前，所有餘額必須為零（現金、凍結、貨幣基金、待處理）',

@@ -123,7 +123,7 @@ describe.each(DIALECTS)('avatar on %s', (dialect) => {
 
   it('changes the nickname trimmed, keeps markup as text and refuses empty, long or control characters', async () => {
     const user = await investor(t);
-    const post = (payload: unknown) =>
+    const post = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/user/profile', headers: { token: user.token }, payload });
     const ok = await post({ nickname: '  <script>alert(1)</script>  ' });
     expect(ok.statusCode, ok.body).toBe(200);

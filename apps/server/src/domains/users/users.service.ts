@@ -6,6 +6,7 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 import * as repo from './users.repository.ts';
 
 /** The user row by id (undefined when there is none), for the domains that act on an investor. */
@@ -178,17 +179,33 @@ export async function searchUsers(
 }
 
 /**
- * Freezes or unfreezes an account: NOT_FOUND for an unknown user, CONFLICT when it already has that
- * status. Returns the user as changed. In the caller's transaction (signing the user out is the
+ * Freezes, unfreezes or closes an account: NOT_FOUND for an unknown user, CONFLICT when it already
+ * has that status or is closed. Returns the user as changed. In the caller's transaction (signing the user out is the
  * caller's part).
  */
 export async function setAccountStatus(
   trx: Trx,
-  input: { userId: number; status: 'frozen' | 'active'; nowMs: number },
+  input: { userId: number; status: 'frozen' | 'active' | 'closed'; nowMs: number },
 ): Promise<User> {
   const user = await repo.findUserById(trx, input.userId);
   if (!user) throw new AppError('NOT_FOUND');
-  if (user.status === input.status) throw new AppError('CONFLICT');
+  // A closed account stays closed: neither freezing nor unfreezing reopens it.
+  if (user.status === input.status || user.status === 'closed') throw new AppError('CONFLICT');
   await repo.updateUser(trx, user.id, { status: input.status, updatedAt: input.nowMs });
   return { ...user, status: input.status };
+}
+
+/** The investor's profile for their data export: what they told us and their standing, never a hash. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) return { profile: [] };
+  return {
+    profile: [
+      {
+        ...exportRow(user, ['passwordHash', 'tradingPasswordHash', 'avatar']),
+        avatar: avatarUrl(user.avatar),
+        hasTradingPassword: user.tradingPasswordHash !== null,
+      },
+    ],
+  };
 }

@@ -659,6 +659,18 @@ export interface MarketHolidaysTable {
   createdAt: Ms;
 }
 
+/** Requests to close an account (0020): pending until completed, rejected or withdrawn. */
+export interface ClosureRequestsTable {
+  id: Id;
+  userId: number;
+  status: Generated<string>;
+  reason: string | null;
+  rejectReason: string | null;
+  createdAt: Ms;
+  decidedAt: Ms | null;
+  decidedBy: number | null;
+}
+
 export interface Database {
   ipoIssues: IpoIssuesTable;
   ipoSubscriptions: IpoSubscriptionsTable;
@@ -709,6 +721,7 @@ export interface Database {
   fundPositions: FundPositionsTable;
   fundAccrualDays: FundAccrualDaysTable;
   marketHolidays: MarketHolidaysTable;
+  closureRequests: ClosureRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -70,6 +70,10 @@ export const paths = {
   settingLanguage: route('/setting/language'),
   realNameAuthentication: route('/realNameAuthentication'),
   personCenter: route('/personCenter'),
+  /** Personal information: avatar, nickname, e-mail, the mobile number masked. */
+  personInfo: route('/personInfo'),
+  /** The investor's data rights: download everything, request the account's closure. */
+  settingData: route('/setting/data'),
   /** Every change of the investor's credit points with its reason. */
   creditPoints: route('/ucenter/points'),
   bankList: route('/ucenter/bank-list'),

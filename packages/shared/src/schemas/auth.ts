@@ -62,6 +62,8 @@ export const userInfo = z.object({
   phone: z.string(),
   nickname: z.string(),
   avatar: z.string().nullable(),
+  /** The e-mail address the investor gave (personal info); optional: copies stored before it existed lack it. */
+  email: z.string().nullable().optional(),
   lang: languageSchema,
   kycStatus,
   level: z.number().int(),

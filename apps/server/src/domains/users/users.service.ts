@@ -35,6 +35,7 @@ export function toUserInfo(user: User): UserInfo {
     phone: user.phone,
     nickname: user.nickname,
     avatar: avatarUrl(user.avatar),
+    email: user.email,
     lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE,
     kycStatus: user.kycStatus as KycStatus,
     level: user.level,

@@ -28,6 +28,8 @@ export const SECTION_ROLES = {
   // The balance fund's rate is a money decision; the business calendar dates every T+1 (issue 14).
   fund: ['admin', 'finance'],
   calendar: ['admin'],
+  // Closing an investor's account ends the relationship: an account-security and compliance decision.
+  closures: ['admin', 'compliance'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -54,6 +56,7 @@ export const SECTIONS: readonly Section[] = [
   'members',
   'fund',
   'calendar',
+  'closures',
   'audit',
 ];
 

@@ -22,5 +22,6 @@ export const paths = {
   members: { path: '/members', getHref: () => '/members' },
   fund: { path: '/fund', getHref: () => '/fund' },
   calendar: { path: '/calendar', getHref: () => '/calendar' },
+  closures: { path: '/closures', getHref: () => '/closures' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

@@ -30,6 +30,7 @@ const PersonInfoRoute = lazy(() =>
 const DataRightsRoute = lazy(() =>
   import('../features/profile/routes/data-rights-route').then((m) => ({ default: m.DataRightsRoute })),
 );
+const GuideRoute = lazy(() => import('../features/guide/routes/guide-route').then((m) => ({ default: m.GuideRoute })));
 const RealNameAuthenticationRoute = lazy(() =>
   import('../features/kyc/routes/real-name-authentication-route').then((m) => ({
     default: m.RealNameAuthenticationRoute,
@@ -180,6 +181,7 @@ export function AppRoutes() {
           <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
           <Route path={paths.personInfo.path} element={<PersonInfoRoute />} />
           <Route path={paths.settingData.path} element={<DataRightsRoute />} />
+          <Route path={paths.guide.path} element={<GuideRoute />} />
           <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
           <Route path={paths.personCenter.path} element={<PersonCenterRoute />} />
           <Route path={paths.creditPoints.path} element={<PointsHistoryRoute />} />

@@ -74,6 +74,8 @@ export const paths = {
   personInfo: route('/personInfo'),
   /** The investor's data rights: download everything, request the account's closure. */
   settingData: route('/setting/data'),
+  /** The guide to getting started (open without login; its steps' screens need one). */
+  guide: route('/anleitung'),
   /** Every change of the investor's credit points with its reason. */
   creditPoints: route('/ucenter/points'),
   bankList: route('/ucenter/bank-list'),
@@ -193,6 +195,7 @@ export const OPEN_ROUTES: readonly string[] = [
   paths.forgotPassword.path,
   paths.changePassword.path,
   paths.settingLanguage.path,
+  paths.guide.path,
 ];
 
 /** Tab pages: shown with the tab bar and kept alive when the user switches tabs. */

@@ -1115,6 +1115,30 @@ export const de: Catalog = {
     closureRequested: 'Ihr Antrag wurde gesendet',
     closureWithdrawn: 'Ihr Antrag wurde zurückgezogen',
   },
+  guide: {
+    title: 'Erste Schritte',
+    intro: 'Sieben Schritte vom neuen Konto zur ersten Anlage.',
+    loggedOut: 'Jeder Schritt öffnet seinen Bildschirm, sobald Sie angemeldet sind.',
+    open: 'Öffnen',
+    kycTitle: 'Identität bestätigen',
+    kycText:
+      'Laden Sie ein Foto Ihres Personalausweises oder Reisepasses hoch. Handel, Einzahlungen und Darlehen setzen eine bestätigte Identität voraus.',
+    passwordTitle: 'Trading-Passwort festlegen',
+    passwordText: 'Ein sechsstelliges Passwort bestätigt jeden Auftrag, jede Auszahlung und jede Fondsbewegung.',
+    cardTitle: 'Bankkarte hinzufügen',
+    cardText: 'Hinterlegen Sie das Konto auf Ihren Namen, von dem Geld kommt und auf das es zurückgeht.',
+    depositTitle: 'Geld einzahlen',
+    depositText: 'Zahlen Sie per Schnellzahlung oder Überweisung ein; der Betrag erscheint als verfügbares Guthaben.',
+    tradeTitle: 'Aktien handeln',
+    tradeText:
+      'Suchen Sie eine Aktie im Markt, öffnen Sie die Ordermaske und kaufen oder verkaufen Sie zum Marktpreis oder mit Limit.',
+    newSharesTitle: 'Neuemissionen zeichnen',
+    newSharesText:
+      'Zeichnen Sie Lose einer Neuemission, solange die Zeichnung läuft; die Verlosung entscheidet über die Zuteilung.',
+    fundTitle: 'Den Geldmarktfonds nutzen',
+    fundText:
+      'Legen Sie freies Guthaben im Geldmarktfonds an: Es wird täglich verzinst und steht Ihnen wieder zur Verfügung, wenn Sie es brauchen.',
+  },
   errors: {
     LOAN_NOT_FOUND: 'Kredit nicht gefunden',
     LOAN_ABOVE_LIMIT: 'Der Betrag übersteigt Ihr Kreditlimit: Sie können höchstens {{limit}} beantragen',

@@ -1113,6 +1113,28 @@ export const es: Catalog = {
     closureRequested: 'Su solicitud se ha enviado',
     closureWithdrawn: 'Su solicitud se ha retirado',
   },
+  guide: {
+    title: 'Primeros pasos',
+    intro: 'Siete pasos desde una cuenta nueva hasta su primera inversión.',
+    loggedOut: 'Cada paso abre su pantalla una vez que haya iniciado sesión.',
+    open: 'Abrir',
+    kycTitle: 'Verifique su identidad',
+    kycText:
+      'Suba una foto de su DNI o pasaporte. Operar, depositar y pedir préstamos requiere una identidad verificada.',
+    passwordTitle: 'Establezca la contraseña de operaciones',
+    passwordText: 'Una contraseña de seis dígitos confirma cada orden, retirada y movimiento del fondo.',
+    cardTitle: 'Vincule una tarjeta bancaria',
+    cardText: 'Añada la cuenta a su nombre de la que sale el dinero y a la que vuelve.',
+    depositTitle: 'Deposite dinero',
+    depositText: 'Ingrese por pago rápido o transferencia; el importe aparece como efectivo disponible.',
+    tradeTitle: 'Opere con acciones',
+    tradeText: 'Busque una acción en el mercado, abra la orden y compre o venda a mercado o con límite.',
+    newSharesTitle: 'Suscriba nuevas acciones',
+    newSharesText:
+      'Solicite lotes de una nueva emisión mientras la suscripción esté abierta; el sorteo decide la adjudicación.',
+    fundTitle: 'Use el producto de saldo',
+    fundText: 'Pase el efectivo ocioso al producto de saldo: genera intereses a diario y vuelve cuando lo necesite.',
+  },
   errors: {
     LOAN_NOT_FOUND: 'Préstamo no encontrado',
     LOAN_ABOVE_LIMIT: 'El importe supera su límite de préstamo: puede solicitar como máximo {{limit}}',

@@ -1120,6 +1120,29 @@ export const fr: Catalog = {
     closureRequested: 'Votre demande a été envoyée',
     closureWithdrawn: 'Votre demande a été retirée',
   },
+  guide: {
+    title: 'Premiers pas',
+    intro: 'Sept étapes d’un nouveau compte à votre premier investissement.',
+    loggedOut: 'Chaque étape ouvre son écran une fois que vous êtes connecté.',
+    open: 'Ouvrir',
+    kycTitle: 'Vérifiez votre identité',
+    kycText:
+      'Envoyez une photo de votre carte d’identité ou de votre passeport. Négocier, déposer et emprunter exigent une identité vérifiée.',
+    passwordTitle: 'Définissez le mot de passe de transaction',
+    passwordText: 'Un mot de passe à six chiffres confirme chaque ordre, retrait et mouvement du fonds.',
+    cardTitle: 'Associez une carte bancaire',
+    cardText: 'Ajoutez le compte à votre nom d’où vient l’argent et où il retourne.',
+    depositTitle: 'Déposez de l’argent',
+    depositText: 'Versez par paiement rapide ou virement ; le montant apparaît en espèces disponibles.',
+    tradeTitle: 'Négociez des actions',
+    tradeText: 'Trouvez une action dans le marché, ouvrez le ticket et achetez ou vendez au marché ou à cours limité.',
+    newSharesTitle: 'Souscrivez à des introductions',
+    newSharesText:
+      'Demandez des lots d’une nouvelle émission tant que la souscription est ouverte ; le tirage décide de l’attribution.',
+    fundTitle: 'Utilisez le produit d’épargne',
+    fundText:
+      'Placez vos liquidités dormantes dans le produit d’épargne : il rapporte des intérêts chaque jour et revient quand vous en avez besoin.',
+  },
   errors: {
     LOAN_NOT_FOUND: 'Prêt introuvable',
     LOAN_ABOVE_LIMIT: 'Le montant dépasse votre plafond de prêt : vous pouvez demander au plus {{limit}}',

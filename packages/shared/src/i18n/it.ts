@@ -1115,6 +1115,29 @@ export const it: Catalog = {
     closureRequested: 'La tua richiesta è stata inviata',
     closureWithdrawn: 'La tua richiesta è stata ritirata',
   },
+  guide: {
+    title: 'Primi passi',
+    intro: 'Sette passi da un nuovo conto al tuo primo investimento.',
+    loggedOut: 'Ogni passo apre la sua schermata dopo l’accesso.',
+    open: 'Apri',
+    kycTitle: 'Verifica la tua identità',
+    kycText:
+      'Carica una foto della carta d’identità o del passaporto. Negoziare, depositare e chiedere prestiti richiede un’identità verificata.',
+    passwordTitle: 'Imposta la password di negoziazione',
+    passwordText: 'Una password di sei cifre conferma ogni ordine, prelievo e movimento del fondo.',
+    cardTitle: 'Collega una carta bancaria',
+    cardText: 'Aggiungi il conto a tuo nome da cui arriva il denaro e su cui ritorna.',
+    depositTitle: 'Deposita denaro',
+    depositText: 'Versa con pagamento rapido o bonifico; l’importo appare come liquidità disponibile.',
+    tradeTitle: 'Negozia azioni',
+    tradeText: 'Trova un’azione nel mercato, apri l’ordine e compra o vendi al mercato o con limite.',
+    newSharesTitle: 'Sottoscrivi nuove azioni',
+    newSharesText:
+      'Richiedi lotti di una nuova emissione finché la sottoscrizione è aperta; l’estrazione decide l’assegnazione.',
+    fundTitle: 'Usa il prodotto di liquidità',
+    fundText:
+      'Sposta la liquidità inattiva nel prodotto di liquidità: matura interessi ogni giorno e torna quando ti serve.',
+  },
   errors: {
     LOAN_NOT_FOUND: 'Prestito non trovato',
     LOAN_ABOVE_LIMIT: 'L’importo supera il suo limite di prestito: può richiedere al massimo {{limit}}',

@@ -1115,6 +1115,29 @@ export const nl: Catalog = {
     closureRequested: 'Uw verzoek is verzonden',
     closureWithdrawn: 'Uw verzoek is ingetrokken',
   },
+  guide: {
+    title: 'Aan de slag',
+    intro: 'Zeven stappen van een nieuwe rekening naar uw eerste belegging.',
+    loggedOut: 'Elke stap opent zijn scherm zodra u bent aangemeld.',
+    open: 'Openen',
+    kycTitle: 'Bevestig uw identiteit',
+    kycText:
+      'Upload een foto van uw identiteitskaart of paspoort. Handelen, storten en lenen vereisen een bevestigde identiteit.',
+    passwordTitle: 'Stel het handelswachtwoord in',
+    passwordText: 'Een wachtwoord van zes cijfers bevestigt elke order, opname en fondsboeking.',
+    cardTitle: 'Koppel een bankkaart',
+    cardText: 'Voeg de rekening op uw naam toe waar geld vandaan komt en naartoe teruggaat.',
+    depositTitle: 'Geld storten',
+    depositText: 'Stort via snelle betaling of overschrijving; het bedrag verschijnt als beschikbaar saldo.',
+    tradeTitle: 'Handel in aandelen',
+    tradeText: 'Zoek een aandeel in de markt, open het orderscherm en koop of verkoop tegen marktprijs of met limiet.',
+    newSharesTitle: 'Schrijf in op nieuwe aandelen',
+    newSharesText:
+      'Vraag loten van een nieuwe uitgifte aan zolang de inschrijving open is; de loting beslist over de toewijzing.',
+    fundTitle: 'Gebruik het saldoproduct',
+    fundText:
+      'Zet ongebruikt saldo in het saldoproduct: het levert dagelijks rente op en komt terug wanneer u het nodig hebt.',
+  },
   errors: {
     LOAN_NOT_FOUND: 'Lening niet gevonden',
     LOAN_ABOVE_LIMIT: 'Het bedrag ligt boven uw leenlimiet: u kunt hoogstens {{limit}} aanvragen',

@@ -1111,6 +1111,29 @@ export const sv: Catalog = {
     closureRequested: 'Din begäran har skickats',
     closureWithdrawn: 'Din begäran har dragits tillbaka',
   },
+  guide: {
+    title: 'Kom igång',
+    intro: 'Sju steg från ett nytt konto till din första investering.',
+    loggedOut: 'Varje steg öppnar sin skärm när du har loggat in.',
+    open: 'Öppna',
+    kycTitle: 'Bekräfta din identitet',
+    kycText:
+      'Ladda upp ett foto av ditt id-kort eller pass. Handel, insättningar och lån kräver en bekräftad identitet.',
+    passwordTitle: 'Ange handelslösenordet',
+    passwordText: 'Ett sexsiffrigt lösenord bekräftar varje order, uttag och fondöverföring.',
+    cardTitle: 'Koppla ett bankkort',
+    cardText: 'Lägg till kontot i ditt namn som pengarna kommer från och går tillbaka till.',
+    depositTitle: 'Sätt in pengar',
+    depositText: 'Sätt in med snabbetalning eller banköverföring; beloppet visas som tillgängligt saldo.',
+    tradeTitle: 'Handla aktier',
+    tradeText:
+      'Hitta en aktie på marknaden, öppna orderformuläret och köp eller sälj till marknadspris eller med limit.',
+    newSharesTitle: 'Teckna nya aktier',
+    newSharesText: 'Ansök om poster i en nyemission medan teckningen är öppen; lottningen avgör tilldelningen.',
+    fundTitle: 'Använd saldoprodukten',
+    fundText:
+      'Flytta overksamma pengar till saldoprodukten: den ger ränta varje dag och kommer tillbaka när du behöver den.',
+  },
   errors: {
     LOAN_NOT_FOUND: 'Lånet hittades inte',
     LOAN_ABOVE_LIMIT: 'Beloppet överstiger din lånegräns: du kan ansöka om högst {{limit}}',

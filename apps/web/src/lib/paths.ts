@@ -76,6 +76,8 @@ export const paths = {
   settingData: route('/setting/data'),
   /** The guide to getting started (open without login; its steps' screens need one). */
   guide: route('/anleitung'),
+  /** The account in full, each figure explained (opened from home). */
+  homeDetail: route('/homedetail'),
   /** Every change of the investor's credit points with its reason. */
   creditPoints: route('/ucenter/points'),
   bankList: route('/ucenter/bank-list'),

@@ -1138,6 +1138,26 @@ export const it: Catalog = {
     fundText:
       'Sposta la liquidità inattiva nel prodotto di liquidità: matura interessi ogni giorno e torna quando ti serve.',
   },
+  homeDetail: {
+    title: 'Conto in dettaglio',
+    open: 'Conto in dettaglio',
+    unsettled: 'Non regolato',
+    redeemPending: 'Rimborsi (in regolamento)',
+    totalAssetsInfo:
+      'Liquidità, importi bloccati, valore di mercato e prodotto di liquidità insieme, prima dei prestiti.',
+    netAssetsInfo: 'Patrimonio totale meno quanto devi sui prestiti.',
+    cashInfo: 'Liquidità disponibile e bloccata insieme.',
+    availableInfo: 'Liquidità che puoi usare ora per ordini, sottoscrizioni e trasferimenti.',
+    frozenInfo: 'Liquidità riservata a ordini aperti, sottoscrizioni e prelievi.',
+    unsettledInfo: 'Ricavi di vendita regolati il giorno lavorativo successivo.',
+    withdrawableInfo: 'Liquidità disponibile meno i ricavi non regolati: quanto puoi prelevare oggi.',
+    marketValueInfo: 'Le tue azioni all’ultimo prezzo.',
+    floatingPnlInfo: 'Quanto le tue azioni hanno guadagnato o perso rispetto al prezzo di acquisto.',
+    fundInfo: 'Quote confermate del prodotto di liquidità, con interessi giornalieri.',
+    fundPendingInfo: 'Acquisti del prodotto di liquidità in attesa di conferma.',
+    redeemPendingInfo: 'Quote rimborsate, accreditate in liquidità il giorno lavorativo successivo.',
+    loanOutstandingInfo: 'Capitale e interessi che devi sui prestiti.',
+  },
   errors: {
     LOAN_NOT_FOUND: 'Prestito non trovato',
     LOAN_ABOVE_LIMIT: 'L’importo supera il suo limite di prestito: può richiedere al massimo {{limit}}',

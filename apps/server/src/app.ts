@@ -36,11 +36,13 @@ import { registerStreamRoutes } from './domains/stream/stream.routes.ts';
 import { registerTradingAdminRoutes } from './domains/trading/trading.admin-routes.ts';
 import { registerTradingRoutes } from './domains/trading/trading.routes.ts';
 import { registerUserAdminRoutes } from './domains/users/users.admin-routes.ts';
-import { registerUserRoutes } from './domains/users/users.routes.ts';
+import { registerAvatarUploadRoutes, registerUserRoutes } from './domains/users/users.routes.ts';
 import { registerSandboxRoutes } from './domains/wallet/sandbox.routes.ts';
 import { registerWalletAdminRoutes } from './domains/wallet/wallet.admin-routes.ts';
 import { registerWalletRoutes } from './domains/wallet/wallet.routes.ts';
 import { registerPortfolioRoutes } from './domains/portfolio/portfolio.routes.ts';
+import { registerPrivacyAdminRoutes } from './domains/privacy/privacy.admin-routes.ts';
+import { registerPrivacyRoutes } from './domains/privacy/privacy.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
@@ -216,6 +218,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       throwFileSizeLimit: true,
     });
     await registerKycUploadRoutes(uploads, ctx);
+    await registerAvatarUploadRoutes(uploads, ctx);
   });
   await registerWalletRoutes(app, ctx);
   await registerWalletAdminRoutes(app, ctx);
@@ -241,6 +244,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerMessageAdminRoutes(app, ctx);
   await registerNewsRoutes(app, ctx);
   await registerNewsAdminRoutes(app, ctx);
+  await registerPrivacyRoutes(app, ctx);
+  await registerPrivacyAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

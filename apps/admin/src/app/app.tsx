@@ -9,6 +9,7 @@ import { AuditLogScreen } from '../features/audit/components/audit-log-screen.ts
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { BlockTradesScreen } from '../features/blocktrade/components/block-trades-screen.tsx';
 import { LoansScreen } from '../features/loans/components/loans-screen.tsx';
+import { ClosuresScreen } from '../features/closures/components/closures-screen.tsx';
 import { FundRatesScreen } from '../features/fund/components/fund-rates-screen.tsx';
 import { HolidaysScreen } from '../features/fund/components/holidays-screen.tsx';
 import { InstrumentsScreen } from '../features/instruments/components/instruments-screen.tsx';
@@ -55,6 +56,7 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   calendar: HolidaysScreen,
   announcements: AnnouncementsScreen,
   news: NewsScreen,
+  closures: ClosuresScreen,
   audit: AuditLogScreen,
 };
 

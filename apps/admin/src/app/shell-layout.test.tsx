@@ -60,6 +60,7 @@ describe('shell', () => {
       'Business calendar',
       'Announcements',
       'News',
+      'Account closures',
       'Audit log',
     ]);
     expect(screen.getByText('Administrator')).toBeInTheDocument();
@@ -90,7 +91,13 @@ describe('shell', () => {
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Identity verification', 'Users', 'Orders & fills', 'Points & levels']);
+    expect(await menuEntries()).toEqual([
+      'Identity verification',
+      'Users',
+      'Orders & fills',
+      'Points & levels',
+      'Account closures',
+    ]);
   });
 
   it('refuses a section the roles do not allow, even typed into the address bar', async () => {
@@ -111,6 +118,7 @@ describe('shell', () => {
     ['/instruments', 'GET', '/api/admin/instruments'],
     ['/orders', 'GET', '/api/admin/orders'],
     ['/members', 'GET', '/api/admin/members/rules'],
+    ['/closures', 'GET', '/api/admin/closures'],
   ])('refuses %s to support without asking the server', async (path, method, route) => {
     const api = stubSignedIn(SUPPORT);
     await renderApp({ token: TOKEN, path });

@@ -32,6 +32,8 @@ export const SECTION_ROLES = {
   announcements: ['admin', 'support'],
   // News is written and its feeds configured by administrators and customer service (issue 15).
   news: ['admin', 'support'],
+  // Closing an investor's account ends the relationship: an account-security and compliance decision.
+  closures: ['admin', 'compliance'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -60,6 +62,7 @@ export const SECTIONS: readonly Section[] = [
   'calendar',
   'announcements',
   'news',
+  'closures',
   'audit',
 ];
 

@@ -24,5 +24,6 @@ export const paths = {
   fund: { path: '/fund', getHref: () => '/fund' },
   calendar: { path: '/calendar', getHref: () => '/calendar' },
   announcements: { path: '/announcements', getHref: () => '/announcements' },
+  closures: { path: '/closures', getHref: () => '/closures' },
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;

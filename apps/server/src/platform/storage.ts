@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError, invariant } from './errors.ts';
 
 // Decoded ID images must not linger in libvips' operation cache after the request is answered.
@@ -49,7 +49,27 @@ export interface CleanImage {
  * Throws 415 UNSUPPORTED_MEDIA_TYPE when the bytes are not JPEG, PNG or WebP, and 422
  * KYC_IMAGE_UNREADABLE when they claim to be but do not decode, or are too large in pixels.
  */
-export async function reencodeImage(bytes: Buffer): Promise<CleanImage> {
+export function reencodeImage(bytes: Buffer): Promise<CleanImage> {
+  return reencode(bytes, (image) =>
+    image.resize({
+      width: IMAGE_MAX_STORED_SIDE,
+      height: IMAGE_MAX_STORED_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    }),
+  );
+}
+
+/**
+ * An uploaded picture as a square of `side` pixels (an avatar): cleaned exactly as `reencodeImage`
+ * cleans a document photo (sniffed, decoded, metadata and trailing payload dropped, same errors),
+ * then cropped to its centre square and scaled to `side` (up or down).
+ */
+export function reencodeSquareImage(bytes: Buffer, side: number): Promise<CleanImage> {
+  return reencode(bytes, (image) => image.resize({ width: side, height: side, fit: 'cover', position: 'centre' }));
+}
+
+async function reencode(bytes: Buffer, shape: (image: Sharp) => Sharp): Promise<CleanImage> {
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   try {
@@ -58,9 +78,7 @@ export async function reencodeImage(bytes: Buffer): Promise<CleanImage> {
     // libvips detects the format itself; it must agree with the magic number we accepted.
     if (metadata.format !== sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     const format = sniffed === 'webp' ? 'webp' : 'jpeg';
-    let pipeline = input
-      .rotate()
-      .resize({ width: IMAGE_MAX_STORED_SIDE, height: IMAGE_MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
+    let pipeline = shape(input.rotate());
     pipeline =
       format === 'webp'
         ? pipeline.webp({ quality: 85 })
@@ -82,6 +100,26 @@ export async function reencodeImage(bytes: Buffer): Promise<CleanImage> {
 
 /** Stored names are 128 random bits in hex plus the extension of the format we wrote. */
 const STORED_NAME = /^[0-9a-f]{32}\.(jpg|webp)$/;
+
+/** Whether a name (from a URL, say) has the shape of a name this store writes; nothing else is ever read. */
+export function isStoredName(name: string): boolean {
+  return STORED_NAME.test(name);
+}
+
+/**
+ * Whether bytes follow the end of the image itself: a JPEG after its last end-of-image marker, a PNG
+ * after its IEND chunk, a WebP beyond the size its RIFF header declares. Such a file is also
+ * something else (a zip, a script): a polyglot, refused where a picture is shown to others.
+ */
+export function hasTrailingData(bytes: Uint8Array, format: ImageFormat): boolean {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (format === 'jpeg') return !(view.length >= 2 && view[view.length - 2] === 0xff && view[view.length - 1] === 0xd9);
+  if (format === 'png') {
+    const iend = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+    return view.length < iend.length || !view.subarray(view.length - iend.length).equals(iend);
+  }
+  return view.length < 12 || view.readUInt32LE(4) + 8 !== view.length;
+}
 
 export function contentTypeOfStoredName(name: string): string {
   return name.endsWith('.webp') ? CONTENT_TYPES.webp : CONTENT_TYPES.jpeg;

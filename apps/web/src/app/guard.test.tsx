@@ -16,6 +16,7 @@ const SPEC_OPEN_ROUTES = [
   '/forgotPassword',
   '/changePassword',
   '/setting/language',
+  '/anleitung',
 ];
 
 function logIn() {

@@ -24,6 +24,16 @@ const SettingsRoute = lazy(() =>
 const LanguageRoute = lazy(() =>
   import('../features/settings/routes/language-route').then((m) => ({ default: m.LanguageRoute })),
 );
+const PersonInfoRoute = lazy(() =>
+  import('../features/profile/routes/person-info-route').then((m) => ({ default: m.PersonInfoRoute })),
+);
+const DataRightsRoute = lazy(() =>
+  import('../features/profile/routes/data-rights-route').then((m) => ({ default: m.DataRightsRoute })),
+);
+const GuideRoute = lazy(() => import('../features/guide/routes/guide-route').then((m) => ({ default: m.GuideRoute })));
+const HomeDetailRoute = lazy(() =>
+  import('../features/homedetail/routes/home-detail-route').then((m) => ({ default: m.HomeDetailRoute })),
+);
 const RealNameAuthenticationRoute = lazy(() =>
   import('../features/kyc/routes/real-name-authentication-route').then((m) => ({
     default: m.RealNameAuthenticationRoute,
@@ -181,6 +191,10 @@ export function AppRoutes() {
           <Route path={paths.my.path} element={null} />
           <Route path={paths.setting.path} element={<SettingsRoute />} />
           <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
+          <Route path={paths.personInfo.path} element={<PersonInfoRoute />} />
+          <Route path={paths.settingData.path} element={<DataRightsRoute />} />
+          <Route path={paths.guide.path} element={<GuideRoute />} />
+          <Route path={paths.homeDetail.path} element={<HomeDetailRoute />} />
           <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
           <Route path={paths.personCenter.path} element={<PersonCenterRoute />} />
           <Route path={paths.creditPoints.path} element={<PointsHistoryRoute />} />

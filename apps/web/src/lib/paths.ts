@@ -71,6 +71,14 @@ export const paths = {
   settingLanguage: route('/setting/language'),
   realNameAuthentication: route('/realNameAuthentication'),
   personCenter: route('/personCenter'),
+  /** Personal information: avatar, nickname, e-mail, the mobile number masked. */
+  personInfo: route('/personInfo'),
+  /** The investor's data rights: download everything, request the account's closure. */
+  settingData: route('/setting/data'),
+  /** The guide to getting started (open without login; its steps' screens need one). */
+  guide: route('/anleitung'),
+  /** The account in full, each figure explained (opened from home). */
+  homeDetail: route('/homedetail'),
   /** Every change of the investor's credit points with its reason. */
   creditPoints: route('/ucenter/points'),
   bankList: route('/ucenter/bank-list'),
@@ -202,6 +210,7 @@ export const OPEN_ROUTES: readonly string[] = [
   paths.forgotPassword.path,
   paths.changePassword.path,
   paths.settingLanguage.path,
+  paths.guide.path,
 ];
 
 /** Tab pages: shown with the tab bar and kept alive when the user switches tabs. */

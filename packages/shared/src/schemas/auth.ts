@@ -62,6 +62,8 @@ export const userInfo = z.object({
   phone: z.string(),
   nickname: z.string(),
   avatar: z.string().nullable(),
+  /** The e-mail address the investor gave (personal info); optional: copies stored before it existed lack it. */
+  email: z.string().nullable().optional(),
   lang: languageSchema,
   kycStatus,
   level: z.number().int(),
@@ -94,7 +96,8 @@ export const changePasswordBody = z.strictObject({
 });
 
 export const profileBody = z.strictObject({
-  nickname: z.string().trim().min(1).max(32).optional(),
+  /** Checked by the server (1–30 characters once trimmed, no control characters): NICKNAME_INVALID. */
+  nickname: z.string().max(200).optional(),
   email: z.email().max(254).optional(),
   lang: languageSchema.optional(),
 });

@@ -149,3 +149,8 @@ export function findRecentSessions(db: Executor, userId: number, limit: number) 
     .limit(limit)
     .execute();
 }
+
+/** Every session row of one investor, for their data export. */
+export function sessionsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('sessions').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

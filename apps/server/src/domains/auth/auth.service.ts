@@ -21,6 +21,7 @@ import { forgetVerifiedTradingPasswords } from '../users/trading-password.servic
 import { findUser } from '../users/users.service.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -109,6 +110,7 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (user.status === 'frozen') throw new AppError('ACCOUNT_FROZEN');
+  if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED');
 
   const token = newSessionToken();
   const expiresAt = nowMs + config.SESSION_TTL_HOURS * HOUR_MS;
@@ -134,6 +136,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   const session = await repo.readSessionByTokenHash(ctx.database, sha256Hex(token));
   if (!session || session.revokedAt !== null || session.expiresAt <= nowMs) throw new AppError('SESSION_EXPIRED');
   if (session.userStatus === 'frozen') throw new AppError('ACCOUNT_FROZEN');
+  if (session.userStatus === 'closed') throw new AppError('ACCOUNT_CLOSED');
   // Writing last-seen on every request would serialize reads behind writes; once a minute is enough.
   if (nowMs - session.lastSeenAt > MINUTE_MS) await repo.touchSession(ctx.database.db, session.sessionId, nowMs);
   return { userId: Number(session.userId), sessionId: Number(session.sessionId) };
@@ -265,4 +268,9 @@ export async function recentSessions(db: Db | Trx, userId: number, limit: number
     ip: s.ip,
     userAgent: s.userAgent,
   }));
+}
+
+/** The investor's sessions for their data export: when, where from, how they ended; never the token hash. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  return { sessions: (await repo.sessionsOfUser(db, userId)).map((row) => exportRow(row, ['tokenHash'])) };
 }

@@ -322,3 +322,13 @@ export async function deleteHoliday(trx: Trx, date: string): Promise<boolean> {
   const result = await trx.deleteFrom('marketHolidays').where('holidayDate', '=', date).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Every fund order row of one investor, for their data export. */
+export function fundOrdersOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('fundOrders').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** Every fund accrual row of one investor, for their data export. */
+export function fundAccrualsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('fundAccruals').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

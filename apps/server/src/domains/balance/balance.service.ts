@@ -25,6 +25,7 @@ import { contactsByUserId } from '../users/users.service.ts';
 import { positiveAmount } from '../wallet/wallet.service.ts';
 import * as repo from './balance.repository.ts';
 import type { FundOrderRow } from './balance.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -591,4 +592,16 @@ export async function removeHoliday(
     atMs: ctx.clock.nowMs(),
   });
   return toHoliday(row);
+}
+
+/** The investor's balance-product orders and daily accruals for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const [orders, accruals] = await Promise.all([
+    repo.fundOrdersOfUser(db, userId),
+    repo.fundAccrualsOfUser(db, userId),
+  ]);
+  return {
+    fundOrders: orders.map((row) => exportRow(row, ['requestKey'])),
+    fundAccruals: accruals.map((row) => exportRow(row)),
+  };
 }

@@ -275,3 +275,8 @@ export function offersByIds(db: Db | Trx, ids: readonly number[]): Promise<Block
     .where('id', 'in', [...new Set(ids)])
     .execute();
 }
+
+/** Every block-trade order row of one investor, for their data export. */
+export function blockOrdersOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('blockOrders').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

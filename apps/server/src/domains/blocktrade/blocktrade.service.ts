@@ -24,6 +24,7 @@ import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import { phonesByUserId, userContact } from '../users/users.service.ts';
 import * as repo from './blocktrade.repository.ts';
 import type { BlockOfferRow, BlockOrderRow } from './blocktrade.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 /** The most shares one block order may take (the offer's own limit is its available quantity). */
 const MAX_BLOCK_SHARES = 1e12;
@@ -635,4 +636,10 @@ export function placeOrder(
       return toOrder(row, label(Number(offer.instrumentId)));
     },
   };
+}
+
+/** The investor's block-trade orders for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const rows = await repo.blockOrdersOfUser(db, userId);
+  return { blockOrders: rows.map((row) => exportRow(row, ['requestKey', 'decidedBy', 'approvedBy'])) };
 }

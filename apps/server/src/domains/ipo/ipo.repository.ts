@@ -363,3 +363,8 @@ export function setPositions(
     'position_id is null',
   );
 }
+
+/** Every IPO subscription row of one investor, for their data export. */
+export function subscriptionsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('ipoSubscriptions').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

@@ -33,6 +33,7 @@ import { openAcquiredLot } from '../trading/trading.service.ts';
 import { contactsByUserId, findUser, phonesByUserId, userContact } from '../users/users.service.ts';
 import { DRAW_ALGORITHM, drawAllotments, newSeed, seedHash } from './draw.ts';
 import * as repo from './ipo.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 type IssueRow = repo.IssueRow;
 type SubscriptionRow = repo.SubscriptionRow;
@@ -1135,4 +1136,9 @@ export async function allocateFromConsole(
     return issueForConsole(trx, input.id);
   });
   return { issue, ran };
+}
+
+/** The investor's subscriptions to new shares for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  return { ipoSubscriptions: (await repo.subscriptionsOfUser(db, userId)).map((row) => exportRow(row)) };
 }

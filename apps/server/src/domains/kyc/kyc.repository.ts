@@ -151,3 +151,8 @@ export async function listByStatus(
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/** Every identity submission row of one investor, for their data export. */
+export function submissionsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('kycSubmissions').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

@@ -17,6 +17,7 @@ import { contentTypeOfStoredName, reencodeImage, UploadStore } from '../../platf
 import { awardCreditPoints } from '../members/members.service.ts';
 import { userContact } from '../users/users.service.ts';
 import * as repo from './kyc.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 /** Where ID images live inside UPLOAD_DIR. */
 const UPLOAD_AREA = 'kyc';
@@ -239,4 +240,15 @@ export async function findSubmissionView(db: Db | Trx, userId: number): Promise<
   const row = await repo.findViewById(db, latest.id);
   invariant(row, `submission ${latest.id} vanished`);
   return toSubmissionView(row);
+}
+
+/** The investor's identity submissions for their data export: no images, the ID number masked. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const rows = await repo.submissionsOfUser(db, userId);
+  return {
+    identitySubmissions: rows.map((row) => ({
+      ...exportRow(row, ['idNumber', 'frontFile', 'backFile', 'decidedBy']),
+      idNumberMasked: maskIdNumber(row.idNumber),
+    })),
+  };
 }

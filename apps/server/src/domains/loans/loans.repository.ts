@@ -321,3 +321,24 @@ export async function markReminded(trx: Trx, loanId: number, nowMs: number): Pro
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Every loan row of one investor, for their data export. */
+export function loansOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('loans').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** Every loan repayment row of one investor, for their data export. */
+export function repaymentsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('loanRepayments').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** How many of one user's loans are waiting for a decision or not yet repaid. */
+export async function countOpenLoans(db: Db | Trx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('loans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('status', 'in', ['pending', 'passed'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -18,6 +18,7 @@ import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import { phonesByUserId, userContact, userStanding } from '../users/users.service.ts';
 import * as repo from './loans.repository.ts';
 import type { LoanRow } from './loans.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 /**
  * Loans (issue 14). Ledger, one balanced entry per movement:
@@ -574,4 +575,18 @@ export function registerLoansPortfolio(ctx: AppContext): void {
       return { loanMinor: await ctx.ledger.balance(db, { userId, kind: 'loan' }) };
     },
   });
+}
+
+/** The investor's loans and repayments for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const [loans, repayments] = await Promise.all([repo.loansOfUser(db, userId), repo.repaymentsOfUser(db, userId)]);
+  return {
+    loans: loans.map((row) => exportRow(row, ['requestKey', 'decidedBy', 'approvedBy'])),
+    loanRepayments: repayments.map((row) => exportRow(row, ['requestKey'])),
+  };
+}
+
+/** How many of the investor's loans are applied for or outstanding (an account closes with none). */
+export function openLoanCount(db: Db | Trx, userId: number): Promise<number> {
+  return repo.countOpenLoans(db, userId);
 }

@@ -399,3 +399,8 @@ export function updateInstrumentIfStatus(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Every favorite row of one investor, for their data export. */
+export function favoritesOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('favorites').selectAll().where('userId', '=', userId).orderBy('position').execute();
+}

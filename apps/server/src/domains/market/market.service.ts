@@ -31,9 +31,11 @@ import {
   findLabels,
   findTradableByCode,
   findTradableById,
+  favoritesOfUser,
   searchInstruments,
   type TradableInstrument,
 } from './market.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 const DAY_MS = 86_400_000;
 export const FAVORITES_MAX = 200;
@@ -419,4 +421,9 @@ export async function instrumentLabelsByIds(
     labels.set(Number(row.id), { code: row.code, name: row.name });
   }
   return labels;
+}
+
+/** The investor's favorites for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  return { favorites: (await favoritesOfUser(db, userId)).map((row) => exportRow(row)) };
 }

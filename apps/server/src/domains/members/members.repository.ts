@@ -125,3 +125,13 @@ export async function insertRun(
     .onConflict((oc) => oc.column('businessDate').doNothing())
     .execute();
 }
+
+/** Every credit point event row of one investor, for their data export. */
+export function pointEventsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('creditPointEvents').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** Every member level change row of one investor, for their data export. */
+export function levelChangesOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('memberLevelChanges').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

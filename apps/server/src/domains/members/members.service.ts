@@ -33,6 +33,7 @@ import {
   usersAfter,
 } from '../users/users.service.ts';
 import * as repo from './members.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 /**
  * Credit points and member level (issue 14).
@@ -491,4 +492,10 @@ export async function standingForConsole(db: Db, userId: number): Promise<AdminM
     points: points.rows.map(toEvent),
     levels: levels.map(toLevelChange),
   };
+}
+
+/** The investor's credit point events and level changes for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const [points, levels] = await Promise.all([repo.pointEventsOfUser(db, userId), repo.levelChangesOfUser(db, userId)]);
+  return { creditPointEvents: points.map((row) => exportRow(row)), levelChanges: levels.map((row) => exportRow(row)) };
 }

@@ -607,3 +607,34 @@ export async function unsettledProceeds(db: Db | Trx, userId: number, date: stri
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** Every order row of one investor, for their data export. */
+export function ordersOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('orders').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** Every position (lot) row of one investor, for their data export. */
+export function positionsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('positions').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** Every sale (trade out of a lot) row of one investor, for their data export. */
+export function salesOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('positionSales').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** How many of one user's rows in `table` have this status (open orders, open lots). */
+export async function countOfUser(
+  db: Db | Trx,
+  table: 'orders' | 'positions',
+  userId: number,
+  status: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

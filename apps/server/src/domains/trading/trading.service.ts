@@ -15,6 +15,7 @@ import * as repo from './trading.repository.ts';
 import type { OrderRow, PositionRow, SaleRow } from './trading.repository.ts';
 import { type TradingContext, ownLot, sellableShares, tPlusOneOf } from './order-rules.ts';
 import { type PositionContext, toOrderWire, toPositionWire } from './order-wire.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 /** The runner for the screens' reads of other domains (outside any transaction). */
 const screenRunner = (ctx: TradingContext): SqlRunner => sqlRunner(ctx.database.db, ctx.database.dialect);
@@ -279,4 +280,27 @@ export async function searchOrdersForConsole(ctx: TradingContext, filter: Consol
       }),
     ),
   };
+}
+
+/** The investor's orders, lots and sales (their trades) for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const [orders, positions, sales] = await Promise.all([
+    repo.ordersOfUser(db, userId),
+    repo.positionsOfUser(db, userId),
+    repo.salesOfUser(db, userId),
+  ]);
+  return {
+    orders: orders.map((row) => exportRow(row, ['requestKey'])),
+    positions: positions.map((row) => exportRow(row)),
+    sales: sales.map((row) => exportRow(row)),
+  };
+}
+
+/** How many orders of the investor still rest and how many lots they still hold (an account closes with none). */
+export async function openTradingCounts(db: Db | Trx, userId: number): Promise<{ orders: number; positions: number }> {
+  const [orders, positions] = await Promise.all([
+    repo.countOfUser(db, 'orders', userId, 'new'),
+    repo.countOfUser(db, 'positions', userId, 'open'),
+  ]);
+  return { orders, positions };
 }

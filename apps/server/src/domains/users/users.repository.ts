@@ -122,3 +122,20 @@ export async function findUserIdsOfAudience(db: Executor, audience: Announcement
   const rows = await query.orderBy('id').execute();
   return rows.map((row) => Number(row.id));
 }
+
+/**
+ * Replaces the user's avatar file name if it is still `from` (a compare-and-set: of two uploads at
+ * once, one wins and the other sees false and tries again). True when the row changed.
+ */
+export async function swapAvatar(
+  db: Executor,
+  input: { userId: number; from: string | null; to: string; nowMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ avatar: input.to, updatedAt: input.nowMs })
+    .where('id', '=', input.userId)
+    .where((eb) => (input.from === null ? eb('avatar', 'is', null) : eb('avatar', '=', input.from)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

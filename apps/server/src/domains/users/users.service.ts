@@ -7,6 +7,7 @@ import type { Db, Trx } from '../../platform/db/database.ts';
 import type { SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 import * as repo from './users.repository.ts';
 
 /** The user row by id (undefined when there is none), for the domains that act on an investor. */
@@ -35,6 +36,7 @@ export function toUserInfo(user: User): UserInfo {
     phone: user.phone,
     nickname: user.nickname,
     avatar: avatarUrl(user.avatar),
+    email: user.email,
     lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE,
     kycStatus: user.kycStatus as KycStatus,
     level: user.level,
@@ -50,12 +52,27 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
   return toUserInfo(user);
 }
 
+/** Control characters (C0, DEL, C1) and the invisible direction overrides that would disguise a name. */
+const NICKNAME_FORBIDDEN = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * A nickname as stored: trimmed, 1–30 characters (code points), no control or direction characters;
+ * NICKNAME_INVALID otherwise. Markup is kept as typed: it is text, and every screen renders it as text.
+ */
+export function checkedNickname(input: string): string {
+  const nickname = input.trim();
+  const length = [...nickname].length;
+  if (length < 1 || length > 30 || NICKNAME_FORBIDDEN.test(nickname)) throw new AppError('NICKNAME_INVALID');
+  return nickname;
+}
+
 export async function updateProfile(
   ctx: AppContext,
   userId: number,
   changes: { nickname?: string | undefined; email?: string | undefined; lang?: Language | undefined },
 ): Promise<UserInfo> {
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const nickname = changes.nickname === undefined ? undefined : checkedNickname(changes.nickname);
+  const set = Object.fromEntries(Object.entries({ ...changes, nickname }).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length > 0) {
     await repo.updateUser(ctx.database.db, userId, { ...set, updatedAt: ctx.clock.nowMs() });
   }
@@ -164,17 +181,18 @@ export async function searchUsers(
 }
 
 /**
- * Freezes or unfreezes an account: NOT_FOUND for an unknown user, CONFLICT when it already has that
- * status. Returns the user as changed. In the caller's transaction (signing the user out is the
+ * Freezes, unfreezes or closes an account: NOT_FOUND for an unknown user, CONFLICT when it already
+ * has that status or is closed. Returns the user as changed. In the caller's transaction (signing the user out is the
  * caller's part).
  */
 export async function setAccountStatus(
   trx: Trx,
-  input: { userId: number; status: 'frozen' | 'active'; nowMs: number },
+  input: { userId: number; status: 'frozen' | 'active' | 'closed'; nowMs: number },
 ): Promise<User> {
   const user = await repo.findUserById(trx, input.userId);
   if (!user) throw new AppError('NOT_FOUND');
-  if (user.status === input.status) throw new AppError('CONFLICT');
+  // A closed account stays closed: neither freezing nor unfreezing reopens it.
+  if (user.status === input.status || user.status === 'closed') throw new AppError('CONFLICT');
   await repo.updateUser(trx, user.id, { status: input.status, updatedAt: input.nowMs });
   return { ...user, status: input.status };
 }
@@ -182,4 +200,19 @@ export async function setAccountStatus(
 /** The ids of the investors an announcement's audience reaches now, in id order. */
 export function userIdsOfAudience(db: Db | Trx, audience: AnnouncementAudience): Promise<number[]> {
   return repo.findUserIdsOfAudience(db, audience);
+}
+
+/** The investor's profile for their data export: what they told us and their standing, never a hash. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) return { profile: [] };
+  return {
+    profile: [
+      {
+        ...exportRow(user, ['passwordHash', 'tradingPasswordHash', 'avatar']),
+        avatar: avatarUrl(user.avatar),
+        hasTradingPassword: user.tradingPasswordHash !== null,
+      },
+    ],
+  };
 }

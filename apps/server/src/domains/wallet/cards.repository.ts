@@ -62,3 +62,8 @@ export function findPendingWithdrawalToCard(db: Executor, cardId: number) {
 export async function removeCard(db: Executor, cardId: number, nowMs: number): Promise<void> {
   await db.updateTable('bankCards').set({ status: 'removed', removedAt: nowMs }).where('id', '=', cardId).execute();
 }
+
+/** Every bank card row of one investor, for their data export. */
+export function cardsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('bankCards').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

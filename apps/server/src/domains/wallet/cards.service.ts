@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { getVerifiedIdentity } from '../kyc/kyc.service.ts';
 import * as repo from './cards.repository.ts';
 import { maskIban } from './wallet.service.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 /**
  * Two spellings of a name are the same when they match after Unicode normalization (NFKC, so
@@ -105,4 +106,10 @@ export async function unbindCard(ctx: AppContext, userId: number, cardId: number
     if (pending) throw new AppError('CARD_HAS_PENDING_WITHDRAWAL');
     await repo.removeCard(trx, cardId, ctx.clock.nowMs());
   });
+}
+
+/** The investor's bank cards (bound and removed) for their data export, the IBAN masked. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const rows = await repo.cardsOfUser(db, userId);
+  return { bankCards: rows.map((row) => ({ ...exportRow(row, ['iban']), iban: maskIban(row.iban) })) };
 }

@@ -191,3 +191,13 @@ export async function pagePayments(
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/** Every payment (deposit) row of one investor, for their data export. */
+export function paymentsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('payments').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}
+
+/** Every withdrawal row of one investor, for their data export. */
+export function withdrawalsOfUser(db: Db | Trx, userId: number) {
+  return db.selectFrom('withdrawals').selectAll().where('userId', '=', userId).orderBy('id').execute();
+}

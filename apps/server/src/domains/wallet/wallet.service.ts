@@ -14,6 +14,7 @@ import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payment-provider.ts';
 import { awardCreditPoints } from '../members/members.service.ts';
 import * as repo from './wallet.repository.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
 export interface WalletDeps {
   ctx: AppContext;
@@ -500,4 +501,16 @@ function phonesOf(db: Db, rows: ReadonlyArray<{ userId: number }>) {
     db,
     rows.map((row) => Number(row.userId)),
   );
+}
+
+/** The investor's deposits and withdrawals for their data export. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const [payments, withdrawals] = await Promise.all([
+    repo.paymentsOfUser(db, userId),
+    repo.withdrawalsOfUser(db, userId),
+  ]);
+  return {
+    payments: payments.map((row) => exportRow(row, ['requestKey', 'providerRef'])),
+    withdrawals: withdrawals.map((row) => exportRow(row, ['requestKey', 'decidedBy', 'approvedBy'])),
+  };
 }

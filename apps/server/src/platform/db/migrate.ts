@@ -18,6 +18,7 @@ import * as loans from './migrations/0015-loans.ts';
 import * as members from './migrations/0016-members.ts';
 import * as messages from './migrations/0017-messages.ts';
 import * as news from './migrations/0019-news.ts';
+import * as profile from './migrations/0020-profile.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0016-members': members,
   '0017-messages': messages,
   '0019-news': news,
+  '0020-profile': profile,
 };
 
 /** Every migration's name, in order. */

@@ -728,6 +728,18 @@ export interface MessagesTable {
   readAt: Ms | null;
 }
 
+/** Requests to close an account (0020): pending until completed, rejected or withdrawn. */
+export interface ClosureRequestsTable {
+  id: Id;
+  userId: number;
+  status: Generated<string>;
+  reason: string | null;
+  rejectReason: string | null;
+  createdAt: Ms;
+  decidedAt: Ms | null;
+  decidedBy: number | null;
+}
+
 export interface Database {
   ipoIssues: IpoIssuesTable;
   ipoSubscriptions: IpoSubscriptionsTable;
@@ -784,6 +796,7 @@ export interface Database {
   newsArticles: NewsArticlesTable;
   newsTranslations: NewsTranslationsTable;
   newsArticleInstruments: NewsArticleInstrumentsTable;
+  closureRequests: ClosureRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

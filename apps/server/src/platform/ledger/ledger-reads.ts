@@ -78,3 +78,35 @@ export async function recentEntriesOfAccounts(
       .map((p) => ({ accountCode: p.code, amountMinor: Number(p.amountMinor) })),
   }));
 }
+
+/** How many holds of one user are still open (money set aside for an order, a withdrawal, a subscription). */
+export async function openHoldCount(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('holds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every posting to one user's accounts with its entry (kind, memo, time), oldest first: their side of the ledger. */
+export function postingsOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('postings as p')
+    .innerJoin('ledgerAccounts as a', 'a.id', 'p.accountId')
+    .innerJoin('journalEntries as e', 'e.id', 'p.entryId')
+    .select([
+      'p.id',
+      'p.entryId',
+      'e.kind',
+      'e.memo',
+      'e.createdAt',
+      'a.kind as account',
+      'a.currency',
+      'p.amountMinor',
+    ])
+    .where('a.userId', '=', userId)
+    .orderBy('p.id')
+    .execute();
+}

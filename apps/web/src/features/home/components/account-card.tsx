@@ -37,6 +37,10 @@ export function AccountCard({ user }: { user: UserInfo }) {
           { key: 'credit', label: t('my.creditPoints'), value: formatNumber(user.creditPoints, lang) },
         ]}
       />
+      <Link className="stat-link" to={paths.homeDetail.getHref()}>
+        {t('homeDetail.open')}
+        <ChevronRightIcon />
+      </Link>
     </Card>
   );
 }

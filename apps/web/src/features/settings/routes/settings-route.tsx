@@ -11,7 +11,7 @@ import { useLogoutWithConfirm } from '../../../lib/use-logout';
 import { MenuList } from '../../../ui/menu-list';
 import { Page } from '../../../ui/page';
 
-/** Settings: language, password, cache, version and updates, logout. */
+/** Settings: personal info, language, password, your data, cache, version and updates, logout. */
 export function SettingsRoute() {
   const { t } = useTranslation();
   const language = useSessionStore((state) => state.language);
@@ -44,6 +44,7 @@ export function SettingsRoute() {
     <Page title={t('my.settings')}>
       <MenuList
         items={[
+          { key: 'personInfo', kind: 'link', label: t('profile.title'), to: paths.personInfo.getHref() },
           {
             key: 'language',
             kind: 'link',
@@ -52,6 +53,7 @@ export function SettingsRoute() {
             extra: <span lang={language}>{LANGUAGE_NAMES[language]}</span>,
           },
           { key: 'password', kind: 'link', label: t('my.changePassword'), to: paths.changePassword.getHref() },
+          { key: 'data', kind: 'link', label: t('profile.dataTitle'), to: paths.settingData.getHref() },
           {
             key: 'cache',
             kind: 'action',

@@ -34,6 +34,8 @@ const TRANSACTION_OWNERS: Record<string, string> = {
     'favorites: counting, positioning and inserting (or reordering them all) is one read-modify-write',
   'members/members.service.ts':
     'the end-of-day level review covers every investor in batches of 500, a transaction each (figures read before it), so other writers wait little and a rerun changes only what is still different',
+  'support/support.service.ts':
+    'an investor message finds or opens their conversation, writes itself and the unread count in one unit, and is published to the stream only after it commits',
   'users/trading-password.service.ts':
     'a wrong trading password counts its failure in a write of its own; its callers check the password before their own unit',
   'wallet/cards.service.ts':

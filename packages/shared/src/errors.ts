@@ -176,6 +176,8 @@ export const ERROR_STATUS = {
   HOLIDAY_DATE_PAST: 422,
   HOLIDAY_EXISTS: 409,
   HOLIDAY_NOT_FOUND: 404,
+  // Customer service (issue 15).
+  SUPPORT_CONVERSATION_CLOSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1236,6 +1236,7 @@ export const de: Catalog = {
     HOLIDAY_DATE_PAST: 'Nur Feiertage ab morgen können hinzugefügt oder entfernt werden',
     HOLIDAY_EXISTS: 'Dieser Tag ist bereits ein Feiertag',
     HOLIDAY_NOT_FOUND: 'Dieser Tag ist kein Feiertag',
+    SUPPORT_CONVERSATION_CLOSED: 'Dieses Gespräch ist bereits geschlossen',
   },
   admin: {
     title: 'Bourse-Betreiberkonsole',

@@ -1237,6 +1237,7 @@ export const el: Catalog = {
     HOLIDAY_DATE_PAST: 'Μόνο αργίες από αύριο και μετά μπορούν να προστεθούν ή να αφαιρεθούν',
     HOLIDAY_EXISTS: 'Αυτή η ημέρα είναι ήδη αργία',
     HOLIDAY_NOT_FOUND: 'Αυτή η ημέρα δεν είναι αργία',
+    SUPPORT_CONVERSATION_CLOSED: 'Αυτή η συνομιλία έχει ήδη κλείσει',
   },
   admin: {
     title: 'Κονσόλα χειριστών Bourse',

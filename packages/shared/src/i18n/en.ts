@@ -1222,6 +1222,7 @@ export const en = {
     HOLIDAY_DATE_PAST: 'Only holidays from tomorrow on can be added or removed',
     HOLIDAY_EXISTS: 'This day is already a holiday',
     HOLIDAY_NOT_FOUND: 'This day is not a holiday',
+    SUPPORT_CONVERSATION_CLOSED: 'This conversation is already closed',
   },
   admin: {
     title: 'Bourse operator console',

@@ -1231,6 +1231,7 @@ export const es: Catalog = {
     HOLIDAY_DATE_PAST: 'Solo se pueden añadir o eliminar festivos a partir de mañana',
     HOLIDAY_EXISTS: 'Este día ya es festivo',
     HOLIDAY_NOT_FOUND: 'Este día no es festivo',
+    SUPPORT_CONVERSATION_CLOSED: 'Esta conversación ya está cerrada',
   },
   admin: {
     title: 'Consola de operadores de Bourse',

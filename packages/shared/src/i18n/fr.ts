@@ -1241,6 +1241,7 @@ export const fr: Catalog = {
     HOLIDAY_DATE_PAST: 'Seuls les jours fériés à partir de demain peuvent être ajoutés ou supprimés',
     HOLIDAY_EXISTS: 'Ce jour est déjà férié',
     HOLIDAY_NOT_FOUND: 'Ce jour n’est pas férié',
+    SUPPORT_CONVERSATION_CLOSED: 'Cette conversation est déjà close',
   },
   admin: {
     title: 'Console opérateur Bourse',

@@ -1233,6 +1233,7 @@ export const it: Catalog = {
     HOLIDAY_DATE_PAST: 'Si possono aggiungere o togliere solo festività da domani in poi',
     HOLIDAY_EXISTS: 'Questo giorno è già festivo',
     HOLIDAY_NOT_FOUND: 'Questo giorno non è festivo',
+    SUPPORT_CONVERSATION_CLOSED: 'Questa conversazione è già chiusa',
   },
   admin: {
     title: 'Console operatori Bourse',

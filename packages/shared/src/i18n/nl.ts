@@ -1235,6 +1235,7 @@ export const nl: Catalog = {
     HOLIDAY_DATE_PAST: 'Alleen feestdagen vanaf morgen kunnen worden toegevoegd of verwijderd',
     HOLIDAY_EXISTS: 'Deze dag is al een feestdag',
     HOLIDAY_NOT_FOUND: 'Deze dag is geen feestdag',
+    SUPPORT_CONVERSATION_CLOSED: 'Dit gesprek is al gesloten',
   },
   admin: {
     title: 'Bourse-beheerconsole',

@@ -1229,6 +1229,7 @@ export const pt: Catalog = {
     HOLIDAY_DATE_PAST: 'Só é possível adicionar ou remover feriados a partir de amanhã',
     HOLIDAY_EXISTS: 'Este dia já é feriado',
     HOLIDAY_NOT_FOUND: 'Este dia não é feriado',
+    SUPPORT_CONVERSATION_CLOSED: 'Esta conversa já está encerrada',
   },
   admin: {
     title: 'Consola de operadores Bourse',

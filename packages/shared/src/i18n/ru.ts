@@ -1225,6 +1225,7 @@ export const ru: Catalog = {
     HOLIDAY_DATE_PAST: 'Добавлять и удалять можно только праздники начиная с завтрашнего дня',
     HOLIDAY_EXISTS: 'Этот день уже выходной',
     HOLIDAY_NOT_FOUND: 'Этот день не является выходным',
+    SUPPORT_CONVERSATION_CLOSED: 'Этот диалог уже закрыт',
   },
   admin: {
     title: 'Консоль оператора Bourse',

@@ -1227,6 +1227,7 @@ export const sv: Catalog = {
     HOLIDAY_DATE_PAST: 'Endast helgdagar från och med i morgon kan läggas till eller tas bort',
     HOLIDAY_EXISTS: 'Den här dagen är redan en helgdag',
     HOLIDAY_NOT_FOUND: 'Den här dagen är ingen helgdag',
+    SUPPORT_CONVERSATION_CLOSED: 'Den här konversationen är redan stängd',
   },
   admin: {
     title: 'Bourse operatörskonsol',

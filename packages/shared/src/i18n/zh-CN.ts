@@ -1208,6 +1208,7 @@ export const zhCN: Catalog = {
     HOLIDAY_DATE_PAST: '只能添加或删除明天及以后的节假日',
     HOLIDAY_EXISTS: '该日已是节假日',
     HOLIDAY_NOT_FOUND: '该日不是节假日',
+    SUPPORT_CONVERSATION_CLOSED: '该对话已关闭',
   },
   admin: {
     title: 'Bourse 运营管理后台',

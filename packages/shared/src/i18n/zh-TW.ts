@@ -1207,6 +1207,7 @@ export const zhTW: Catalog = {
     HOLIDAY_DATE_PAST: '只能新增或刪除明天及以後的假日',
     HOLIDAY_EXISTS: '該日已是假日',
     HOLIDAY_NOT_FOUND: '該日不是假日',
+    SUPPORT_CONVERSATION_CLOSED: '該對話已關閉',
   },
   admin: {
     title: 'Bourse 營運管理後台',

@@ -209,6 +209,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
       }
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'DELETE /api/admin/calendar/holidays/X',
+        'DELETE /api/admin/support/canned/X',
         'GET /api/admin/audit',
         'GET /api/admin/blocktrade/offers',
         'GET /api/admin/blocktrade/orders',
@@ -232,6 +233,10 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/payments',
         'GET /api/admin/settings',
         'GET /api/admin/settings/changes',
+        'GET /api/admin/support/attachments/X',
+        'GET /api/admin/support/canned',
+        'GET /api/admin/support/conversations',
+        'GET /api/admin/support/conversations/X',
         'GET /api/admin/users',
         'GET /api/admin/users/X',
         'GET /api/admin/users/X/positions',
@@ -258,6 +263,13 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'POST /api/admin/logout',
         'POST /api/admin/settings/changes/X/approve',
         'POST /api/admin/settings/changes/X/reject',
+        'POST /api/admin/support/canned',
+        'POST /api/admin/support/conversations/X/assign',
+        'POST /api/admin/support/conversations/X/attachments',
+        'POST /api/admin/support/conversations/X/close',
+        'POST /api/admin/support/conversations/X/messages',
+        'POST /api/admin/support/conversations/X/read',
+        'POST /api/admin/support/conversations/X/typing',
         'POST /api/admin/users/X/freeze',
         'POST /api/admin/users/X/unfreeze',
         'POST /api/admin/withdrawals/X/pay',
@@ -268,6 +280,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'PUT /api/admin/members/rules/X',
         'PUT /api/admin/members/tiers',
         'PUT /api/admin/settings',
+        'PUT /api/admin/support/canned/X',
       ]);
       for (const route of routes) {
         const res = await probe.app.inject({ method: route.method as 'GET', url: route.url, payload: {} });

@@ -16,6 +16,7 @@ import * as ledgerKinds from './migrations/0013-ledger-kinds.ts';
 import * as balance from './migrations/0014-balance.ts';
 import * as loans from './migrations/0015-loans.ts';
 import * as members from './migrations/0016-members.ts';
+import * as support from './migrations/0018-support.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0014-balance': balance,
   '0015-loans': loans,
   '0016-members': members,
+  '0018-support': support,
 };
 
 /** Every migration's name, in order. */

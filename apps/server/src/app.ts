@@ -29,7 +29,10 @@ import { registerMarketRoutes } from './domains/market/market.routes.ts';
 import { registerSettingsAdminRoutes } from './domains/settings/settings.admin-routes.ts';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.ts';
 import { registerStreamRoutes } from './domains/stream/stream.routes.ts';
-import { registerSupportAdminRoutes, registerSupportAdminUploadRoutes } from './domains/support/support.admin-routes.ts';
+import {
+  registerSupportAdminRoutes,
+  registerSupportAdminUploadRoutes,
+} from './domains/support/support.admin-routes.ts';
 import { registerSupportRoutes, registerSupportUploadRoutes } from './domains/support/support.routes.ts';
 import { registerTradingAdminRoutes } from './domains/trading/trading.admin-routes.ts';
 import { registerTradingRoutes } from './domains/trading/trading.routes.ts';

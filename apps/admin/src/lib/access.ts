@@ -29,6 +29,9 @@ export const SECTION_ROLES = {
   fund: ['admin', 'finance'],
   calendar: ['admin'],
   audit: ['admin'],
+  // Customer service (issue 15): the support inbox and its canned replies.
+  support: ['admin', 'support'],
+  cannedReplies: ['admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Section = keyof typeof SECTION_ROLES;
@@ -44,6 +47,8 @@ export const SECTIONS: readonly Section[] = [
   'withdrawals',
   'payments',
   'users',
+  'support',
+  'cannedReplies',
   'orders',
   'instruments',
   'ipo',

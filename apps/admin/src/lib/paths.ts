@@ -23,4 +23,6 @@ export const paths = {
   fund: { path: '/fund', getHref: () => '/fund' },
   calendar: { path: '/calendar', getHref: () => '/calendar' },
   audit: { path: '/audit', getHref: () => '/audit' },
+  support: { path: '/support', getHref: () => '/support' },
+  cannedReplies: { path: '/support/canned', getHref: () => '/support/canned' },
 } as const;

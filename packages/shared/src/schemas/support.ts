@@ -12,6 +12,7 @@ export const supportAuthor = z.enum(SUPPORT_AUTHORS);
 /** The console's three boxes. */
 export const SUPPORT_BOXES = ['unassigned', 'mine', 'closed'] as const;
 export const supportBox = z.enum(SUPPORT_BOXES);
+export type SupportBox = z.infer<typeof supportBox>;
 /** The operator stream topic of every support conversation (console sessions with support or admin). */
 export const SUPPORT_INBOX_TOPIC = 'support-inbox';
 

@@ -1335,7 +1335,7 @@ export const de: Catalog = {
       cannedEdit: 'Bearbeiten',
       cannedDelete: 'Löschen',
       cannedDeleteConfirm: 'Diesen Textbaustein löschen?',
-      language: 'Sprache',
+      language: 'Sprache des Textbausteins',
       cannedName: 'Titel',
       cannedText: 'Text',
       save: 'Speichern',

@@ -1336,7 +1336,7 @@ export const el: Catalog = {
       cannedEdit: 'Επεξεργασία',
       cannedDelete: 'Διαγραφή',
       cannedDeleteConfirm: 'Διαγραφή αυτής της έτοιμης απάντησης;',
-      language: 'Γλώσσα',
+      language: 'Γλώσσα απάντησης',
       cannedName: 'Τίτλος',
       cannedText: 'Κείμενο',
       save: 'Αποθήκευση',

@@ -1320,7 +1320,7 @@ export const en = {
       cannedEdit: 'Edit',
       cannedDelete: 'Delete',
       cannedDeleteConfirm: 'Delete this canned reply?',
-      language: 'Language',
+      language: 'Reply language',
       cannedName: 'Title',
       cannedText: 'Text',
       save: 'Save',

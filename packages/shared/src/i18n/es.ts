@@ -1330,7 +1330,7 @@ export const es: Catalog = {
       cannedEdit: 'Editar',
       cannedDelete: 'Eliminar',
       cannedDeleteConfirm: '¿Eliminar esta respuesta predefinida?',
-      language: 'Idioma',
+      language: 'Idioma de la respuesta',
       cannedName: 'Título',
       cannedText: 'Texto',
       save: 'Guardar',

@@ -1340,7 +1340,7 @@ export const fr: Catalog = {
       cannedEdit: 'Modifier',
       cannedDelete: 'Supprimer',
       cannedDeleteConfirm: 'Supprimer cette réponse type ?',
-      language: 'Langue',
+      language: 'Langue de la réponse',
       cannedName: 'Titre',
       cannedText: 'Texte',
       save: 'Enregistrer',

@@ -1332,7 +1332,7 @@ export const it: Catalog = {
       cannedEdit: 'Modifica',
       cannedDelete: 'Elimina',
       cannedDeleteConfirm: 'Eliminare questa risposta predefinita?',
-      language: 'Lingua',
+      language: 'Lingua della risposta',
       cannedName: 'Titolo',
       cannedText: 'Testo',
       save: 'Salva',

@@ -1334,7 +1334,7 @@ export const nl: Catalog = {
       cannedEdit: 'Bewerken',
       cannedDelete: 'Verwijderen',
       cannedDeleteConfirm: 'Dit standaardantwoord verwijderen?',
-      language: 'Taal',
+      language: 'Taal van het antwoord',
       cannedName: 'Titel',
       cannedText: 'Tekst',
       save: 'Opslaan',

@@ -1328,7 +1328,7 @@ export const pt: Catalog = {
       cannedEdit: 'Editar',
       cannedDelete: 'Eliminar',
       cannedDeleteConfirm: 'Eliminar esta resposta pronta?',
-      language: 'Idioma',
+      language: 'Idioma da resposta',
       cannedName: 'Título',
       cannedText: 'Texto',
       save: 'Guardar',

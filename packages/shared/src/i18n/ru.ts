@@ -1324,7 +1324,7 @@ export const ru: Catalog = {
       cannedEdit: 'Изменить',
       cannedDelete: 'Удалить',
       cannedDeleteConfirm: 'Удалить этот шаблон ответа?',
-      language: 'Язык',
+      language: 'Язык ответа',
       cannedName: 'Заголовок',
       cannedText: 'Текст',
       save: 'Сохранить',

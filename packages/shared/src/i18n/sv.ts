@@ -1326,7 +1326,7 @@ export const sv: Catalog = {
       cannedEdit: 'Redigera',
       cannedDelete: 'Ta bort',
       cannedDeleteConfirm: 'Ta bort det här standardsvaret?',
-      language: 'Språk',
+      language: 'Svarets språk',
       cannedName: 'Rubrik',
       cannedText: 'Text',
       save: 'Spara',

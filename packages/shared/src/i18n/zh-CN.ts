@@ -1306,7 +1306,7 @@ export const zhCN: Catalog = {
       cannedEdit: '编辑',
       cannedDelete: '删除',
       cannedDeleteConfirm: '确定删除该快捷回复？',
-      language: '语言',
+      language: '回复语言',
       cannedName: '标题',
       cannedText: '内容',
       save: '保存',

@@ -1305,7 +1305,7 @@ export const zhTW: Catalog = {
       cannedEdit: '編輯',
       cannedDelete: '刪除',
       cannedDeleteConfirm: '確定刪除此快速回覆？',
-      language: '語言',
+      language: '回覆語言',
       cannedName: '標題',
       cannedText: '內容',
       save: '儲存',

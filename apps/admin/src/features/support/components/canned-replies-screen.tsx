@@ -1,7 +1,7 @@
 import { App, Button, Card, Form, Input, List, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@bourse/shared/languages';
 import { SUPPORT_TEXT_MAX, type SupportCannedBody, type SupportCannedReply } from '@bourse/shared/schemas/support';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { useCannedReplies, useDeleteCanned, useSaveCanned } from '../api/support.ts';
@@ -21,6 +21,8 @@ export function CannedRepliesScreen() {
   const remove = useDeleteCanned();
   const [editing, setEditing] = useState<{ id: number | null; translations: Translations } | null>(null);
   const [lang, setLang] = useState<Language>('de');
+  const titleId = useId();
+  const textId = useId();
 
   const current = editing?.translations[lang] ?? { title: '', text: '' };
   const setCurrent = (change: Partial<{ title: string; text: string }>) => {
@@ -69,11 +71,17 @@ export function CannedRepliesScreen() {
                   }))}
                 />
               </Form.Item>
-              <Form.Item label={t('admin.support.cannedName')}>
-                <Input value={current.title} maxLength={80} onChange={(e) => setCurrent({ title: e.target.value })} />
+              <Form.Item label={t('admin.support.cannedName')} htmlFor={titleId}>
+                <Input
+                  id={titleId}
+                  value={current.title}
+                  maxLength={80}
+                  onChange={(e) => setCurrent({ title: e.target.value })}
+                />
               </Form.Item>
-              <Form.Item label={t('admin.support.cannedText')}>
+              <Form.Item label={t('admin.support.cannedText')} htmlFor={textId}>
                 <Input.TextArea
+                  id={textId}
                   value={current.text}
                   maxLength={SUPPORT_TEXT_MAX}
                   autoSize={{ minRows: 3, maxRows: 10 }}

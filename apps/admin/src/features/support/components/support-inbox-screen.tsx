@@ -73,11 +73,8 @@ export function SupportInboxScreen() {
         }}
         items={SUPPORT_BOXES.map((key) => ({
           key,
-          label: (
-            <span>
-              {t(`admin.support.box.${key}`)} <Badge count={counts?.[key] ?? 0} size="small" />
-            </span>
-          ),
+          // The unread investor messages of the box, when there are any.
+          label: counts?.[key] ? `${t(`admin.support.box.${key}`)} (${counts[key]})` : t(`admin.support.box.${key}`),
         }))}
       />
       {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />}

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSessionStore } from '../../../lib/session-store';
 import { mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { sampleConfig, sampleSupport, sampleUser } from '../../../test/render-app';
@@ -22,11 +22,11 @@ describe('the home support card', () => {
     logIn();
     mockFetch({ 'GET /api/support/messages': () => ok(history(2)) });
     render(
-      <AppProviders>
+      <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
           <SupportCard support={{ ...sampleSupport, url: '#/customerService' }} />
         </MemoryRouter>
-      </AppProviders>,
+      </QueryClientProvider>,
     );
     const link = await screen.findByRole('link', { name: /Contact customer service/ });
     expect(link).toHaveAttribute('href', '/customerService');
@@ -37,11 +37,11 @@ describe('the home support card', () => {
     logIn();
     const { sent } = mockFetch({});
     render(
-      <AppProviders>
+      <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
           <SupportCard support={sampleSupport} />
         </MemoryRouter>
-      </AppProviders>,
+      </QueryClientProvider>,
     );
     expect(screen.getByRole('link', { name: 'Contact customer service' })).toHaveAttribute('href', sampleSupport.url);
     expect(sentTo(sent, 'GET /api/support/messages')).toHaveLength(0);

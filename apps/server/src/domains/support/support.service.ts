@@ -499,16 +499,52 @@ export async function deleteCanned(ctx: AppContext, request: FastifyRequest, id:
   );
 }
 
-/** Demo data: a canned reply as seeded (no operator, no audit line: the seed is not an operator's act). */
-export async function seedCanned(
-  db: Db,
-  translations: SupportCannedBody['translations'],
-  nowMs: number,
+/**
+ * Demo data, written in one unit as it would have happened: canned replies (no operator: the seed is
+ * not an operator's act) and an open conversation of the investor, a question and the operator's
+ * answer, which the investor has not read yet.
+ */
+export async function seedDemoSupport(
+  ctx: AppContext,
+  input: {
+    userId: number;
+    operatorId: number;
+    question: string;
+    answer: string;
+    canned: SupportCannedBody['translations'][];
+  },
 ): Promise<void> {
-  await repo.insertCanned(db, {
-    translations: JSON.stringify(translations),
-    createdAt: nowMs,
-    updatedAt: nowMs,
-    updatedBy: null,
+  const nowMs = ctx.clock.nowMs();
+  const askedAt = nowMs - 5 * 60_000;
+  const answeredAt = nowMs - 2 * 60_000;
+  await ctx.database.transaction(async (trx) => {
+    for (const translations of input.canned) {
+      await repo.insertCanned(trx, {
+        translations: JSON.stringify(translations),
+        createdAt: nowMs,
+        updatedAt: nowMs,
+        updatedBy: null,
+      });
+    }
+    const id = Number((await repo.insertConversation(trx, input.userId, askedAt)).id);
+    const line = { conversationId: id, text: null, attachmentId: null };
+    await repo.insertMessage(trx, {
+      ...line,
+      author: 'investor',
+      operatorId: null,
+      text: input.question,
+      createdAt: askedAt,
+    });
+    await repo.touchConversation(trx, id, { nowMs: askedAt, unreadFor: 'operator' });
+    await repo.markRead(trx, id, 'operator');
+    await repo.assign(trx, id, input.operatorId);
+    await repo.insertMessage(trx, {
+      ...line,
+      author: 'operator',
+      operatorId: input.operatorId,
+      text: input.answer,
+      createdAt: answeredAt,
+    });
+    await repo.touchConversation(trx, id, { nowMs: answeredAt, unreadFor: 'investor' });
   });
 }

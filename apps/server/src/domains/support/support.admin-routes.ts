@@ -17,10 +17,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { nullData, ok, okResponse } from '../../platform/envelope.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
+import { sendPrivateImage } from '../../platform/storage.ts';
 import {
   perCaller,
   readImagePart,
-  sendAttachment,
   SUPPORT_MESSAGE_LIMIT,
   SUPPORT_TYPING_LIMIT,
   SUPPORT_UPLOAD_LIMIT,
@@ -127,7 +127,7 @@ export async function registerSupportAdminRoutes(app: FastifyInstance, ctx: AppC
   r.get(
     '/api/admin/support/attachments/:id',
     { config: { auth: 'operator', roles }, schema: { tags, params: idParams, produces: ['image/jpeg', 'image/webp'] } },
-    async (request, reply) => sendAttachment(reply, await support.readAttachment(ctx, request.params.id, null)),
+    async (request, reply) => sendPrivateImage(reply, await support.readAttachment(ctx, request.params.id, null)),
   );
 
   r.get(

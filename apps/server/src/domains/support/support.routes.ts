@@ -8,12 +8,13 @@ import {
   supportMessageBody,
   supportUnread,
 } from '@bourse/shared/schemas/support';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { nullData, ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { userOf } from '../../platform/fastify-types.ts';
+import { sendPrivateImage } from '../../platform/storage.ts';
 import * as support from './support.service.ts';
 
 const tags = ['support'];
@@ -47,16 +48,6 @@ export async function readImagePart(request: FastifyRequest): Promise<Buffer> {
   }
   if (!image || image.length === 0) throw new AppError('VALIDATION_FAILED', { detail: 'image' });
   return image;
-}
-
-/** Sends a private chat image: never cached, never sniffed into another type. */
-export function sendAttachment(reply: FastifyReply, image: { bytes: Buffer; contentType: string }) {
-  return reply
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .type(image.contentType)
-    .send(image.bytes);
 }
 
 /** The investor's image upload: registered inside the scope that parses multipart bodies (app.ts). */
@@ -109,7 +100,7 @@ export async function registerSupportRoutes(app: FastifyInstance, ctx: AppContex
       schema: { tags, params: supportAttachmentParams, produces: ['image/jpeg', 'image/webp'] },
     },
     async (request, reply) =>
-      sendAttachment(reply, await support.readAttachment(ctx, request.params.id, userOf(request).userId)),
+      sendPrivateImage(reply, await support.readAttachment(ctx, request.params.id, userOf(request).userId)),
   );
 
   r.post(

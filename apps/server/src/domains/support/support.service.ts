@@ -368,6 +368,12 @@ export async function postOperatorMessage(
   const [investorView] = await toMessages(db, [row], 'investor');
   const [operatorView] = await toMessages(db, [row], 'operator');
   const userId = Number(conversation.userId);
+  if (conversation.assignedOperatorId === null) {
+    // The reply assigned the conversation to its author: both sides hear of it, as for an assignment.
+    const name = operatorView!.operatorName;
+    publishSupportInboxEvent(ctx, 'assigned', { conversationId: input.id, assigneeId: operatorId, assigneeName: name });
+    publishSupportEvent(ctx, userId, 'assigned', { conversationId: input.id, assigneeName: name });
+  }
   publishSupportEvent(ctx, userId, 'message', investorView);
   publishSupportInboxEvent(ctx, 'message', {
     conversationId: input.id,

@@ -421,6 +421,11 @@ for (const dialect of DIALECTS) {
       await inject(agent.token, 'POST', `/api/admin/support/conversations/${conversationId}/messages`, {
         text: 'Ja, hier!',
       });
+      // The first reply assigns the conversation to its author, which the investor is told.
+      expect((await investorSocket.take(isEvent('support', 'assigned'))).data).toEqual({
+        conversationId,
+        assigneeName: agent.username,
+      });
       const reply = await investorSocket.take(isEvent('support', 'message'));
       expect(reply.data).toMatchObject({ author: 'operator', text: 'Ja, hier!', operatorName: agent.username });
       await consoleSocket.take(isEvent('support-inbox', 'message'));

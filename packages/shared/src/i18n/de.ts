@@ -407,11 +407,13 @@ export const de: Catalog = {
       attach: 'Bild anhängen',
       send: 'Senden',
       earlier: 'Frühere Nachrichten laden',
-      empty: 'Noch keine Nachrichten. Fragen Sie uns gern – während der Servicezeiten antworten wir meist innerhalb weniger Minuten.',
+      empty:
+        'Noch keine Nachrichten. Fragen Sie uns gern – während der Servicezeiten antworten wir meist innerhalb weniger Minuten.',
       history: 'Gespräch',
       closed: 'Dieses Gespräch wurde geschlossen. Mit Ihrer nächsten Nachricht beginnt ein neues.',
       status: 'Servicestatus',
-      offHours: 'Wir sind gerade außerhalb unserer Servicezeiten. Sie können uns trotzdem schreiben; wir antworten, sobald wir wieder da sind.',
+      offHours:
+        'Wir sind gerade außerhalb unserer Servicezeiten. Sie können uns trotzdem schreiben; wir antworten, sobald wir wieder da sind.',
       assignee: '{{name}} kümmert sich um Ihr Anliegen',
       typing: '{{name}} schreibt …',
       unread: '{{count}} ungelesene Antworten',

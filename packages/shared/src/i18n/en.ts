@@ -408,7 +408,8 @@ export const en = {
       history: 'Conversation',
       closed: 'This conversation was closed. Your next message starts a new one.',
       status: 'Service status',
-      offHours: 'We are outside our opening hours right now. You can still write to us; we will answer as soon as we are back.',
+      offHours:
+        'We are outside our opening hours right now. You can still write to us; we will answer as soon as we are back.',
       assignee: '{{name}} is looking after you',
       typing: '{{name}} is typing…',
       unread: '{{count}} unread replies',

@@ -407,11 +407,13 @@ export const es: Catalog = {
       attach: 'Adjuntar imagen',
       send: 'Enviar',
       earlier: 'Cargar mensajes anteriores',
-      empty: 'Aún no hay mensajes. Pregúntenos lo que quiera: en horario de atención solemos responder en pocos minutos.',
+      empty:
+        'Aún no hay mensajes. Pregúntenos lo que quiera: en horario de atención solemos responder en pocos minutos.',
       history: 'Conversación',
       closed: 'Esta conversación se cerró. Su próximo mensaje iniciará una nueva.',
       status: 'Estado del servicio',
-      offHours: 'Ahora mismo estamos fuera del horario de atención. Puede escribirnos igualmente; responderemos en cuanto volvamos.',
+      offHours:
+        'Ahora mismo estamos fuera del horario de atención. Puede escribirnos igualmente; responderemos en cuanto volvamos.',
       assignee: '{{name}} le atiende',
       typing: '{{name}} está escribiendo…',
       unread: '{{count}} respuestas sin leer',

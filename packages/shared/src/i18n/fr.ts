@@ -409,11 +409,13 @@ export const fr: Catalog = {
       attach: 'Joindre une image',
       send: 'Envoyer',
       earlier: 'Charger les messages précédents',
-      empty: 'Aucun message pour l’instant. Posez-nous vos questions : pendant les heures d’ouverture, nous répondons en général en quelques minutes.',
+      empty:
+        'Aucun message pour l’instant. Posez-nous vos questions : pendant les heures d’ouverture, nous répondons en général en quelques minutes.',
       history: 'Conversation',
       closed: 'Cette conversation a été close. Votre prochain message en ouvrira une nouvelle.',
       status: 'État du service',
-      offHours: 'Nous sommes actuellement en dehors de nos heures d’ouverture. Vous pouvez tout de même nous écrire ; nous répondrons dès notre retour.',
+      offHours:
+        'Nous sommes actuellement en dehors de nos heures d’ouverture. Vous pouvez tout de même nous écrire ; nous répondrons dès notre retour.',
       assignee: '{{name}} s’occupe de votre demande',
       typing: '{{name}} est en train d’écrire…',
       unread: '{{count}} réponses non lues',

@@ -411,7 +411,8 @@ export const it: Catalog = {
       history: 'Conversazione',
       closed: 'Questa conversazione è stata chiusa. Il tuo prossimo messaggio ne aprirà una nuova.',
       status: 'Stato del servizio',
-      offHours: 'In questo momento siamo fuori dall’orario di servizio. Puoi comunque scriverci; risponderemo appena torniamo.',
+      offHours:
+        'In questo momento siamo fuori dall’orario di servizio. Puoi comunque scriverci; risponderemo appena torniamo.',
       assignee: 'Ti sta seguendo {{name}}',
       typing: '{{name}} sta scrivendo…',
       unread: '{{count}} risposte non lette',

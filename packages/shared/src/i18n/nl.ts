@@ -409,7 +409,8 @@ export const nl: Catalog = {
       attach: 'Afbeelding bijvoegen',
       send: 'Versturen',
       earlier: 'Eerdere berichten laden',
-      empty: 'Nog geen berichten. Vraag ons gerust iets — tijdens openingstijden antwoorden we meestal binnen enkele minuten.',
+      empty:
+        'Nog geen berichten. Vraag ons gerust iets — tijdens openingstijden antwoorden we meestal binnen enkele minuten.',
       history: 'Gesprek',
       closed: 'Dit gesprek is gesloten. Met uw volgende bericht begint een nieuw gesprek.',
       status: 'Servicestatus',

@@ -406,11 +406,13 @@ export const pt: Catalog = {
       attach: 'Anexar imagem',
       send: 'Enviar',
       earlier: 'Carregar mensagens anteriores',
-      empty: 'Ainda não há mensagens. Pergunte-nos o que quiser — no horário de atendimento respondemos normalmente em poucos minutos.',
+      empty:
+        'Ainda não há mensagens. Pergunte-nos o que quiser — no horário de atendimento respondemos normalmente em poucos minutos.',
       history: 'Conversa',
       closed: 'Esta conversa foi encerrada. A sua próxima mensagem inicia uma nova.',
       status: 'Estado do atendimento',
-      offHours: 'Neste momento estamos fora do horário de atendimento. Pode escrever-nos na mesma; responderemos assim que voltarmos.',
+      offHours:
+        'Neste momento estamos fora do horário de atendimento. Pode escrever-nos na mesma; responderemos assim que voltarmos.',
       assignee: '{{name}} está a tratar do seu pedido',
       typing: '{{name}} está a escrever…',
       unread: '{{count}} respostas por ler',

@@ -411,7 +411,8 @@ export const sv: Catalog = {
       history: 'Konversation',
       closed: 'Den här konversationen har stängts. Ditt nästa meddelande startar en ny.',
       status: 'Tjänstens status',
-      offHours: 'Just nu är det utanför våra öppettider. Du kan ändå skriva till oss; vi svarar så snart vi är tillbaka.',
+      offHours:
+        'Just nu är det utanför våra öppettider. Du kan ändå skriva till oss; vi svarar så snart vi är tillbaka.',
       assignee: '{{name}} hjälper dig',
       typing: '{{name}} skriver…',
       unread: '{{count}} olästa svar',

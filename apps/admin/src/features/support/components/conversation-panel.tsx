@@ -55,7 +55,9 @@ export function ConversationPanel({
     <Card
       title={
         <Space>
-          {conversation.avatar && <PrivateImage className="support-avatar" src={conversation.avatar} alt="" />}
+          {/* The avatar route belongs to the investor app: a plain image (no operator token sent, so a
+              refusal can never end the console session). */}
+          {conversation.avatar && <img className="support-avatar" src={conversation.avatar} alt="" />}
           <span>{who}</span>
           <Tag>{LANGUAGE_NAMES[conversation.lang]}</Tag>
           <Tag color={open ? 'blue' : 'default'}>{t(`admin.support.status.${conversation.status}`)}</Tag>

@@ -33,6 +33,11 @@ import { registerNewsRoutes } from './domains/news/news.routes.ts';
 import { registerSettingsAdminRoutes } from './domains/settings/settings.admin-routes.ts';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.ts';
 import { registerStreamRoutes } from './domains/stream/stream.routes.ts';
+import {
+  registerSupportAdminRoutes,
+  registerSupportAdminUploadRoutes,
+} from './domains/support/support.admin-routes.ts';
+import { registerSupportRoutes, registerSupportUploadRoutes } from './domains/support/support.routes.ts';
 import { registerTradingAdminRoutes } from './domains/trading/trading.admin-routes.ts';
 import { registerTradingRoutes } from './domains/trading/trading.routes.ts';
 import { registerUserAdminRoutes } from './domains/users/users.admin-routes.ts';
@@ -219,6 +224,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     });
     await registerKycUploadRoutes(uploads, ctx);
     await registerAvatarUploadRoutes(uploads, ctx);
+    await registerSupportUploadRoutes(uploads, ctx);
+    await registerSupportAdminUploadRoutes(uploads, ctx);
   });
   await registerWalletRoutes(app, ctx);
   await registerWalletAdminRoutes(app, ctx);
@@ -246,6 +253,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerNewsAdminRoutes(app, ctx);
   await registerPrivacyRoutes(app, ctx);
   await registerPrivacyAdminRoutes(app, ctx);
+  await registerSupportRoutes(app, ctx);
+  await registerSupportAdminRoutes(app, ctx);
 
   if (options.serveStatic) await registerStatic(app, ctx);
   return app;

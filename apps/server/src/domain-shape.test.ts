@@ -36,6 +36,8 @@ const TRANSACTION_OWNERS: Record<string, string> = {
     'the end-of-day level review covers every investor in batches of 500, a transaction each (figures read before it), so other writers wait little and a rerun changes only what is still different',
   'news/news.service.ts':
     'a feed run fetches and parses the feed over the network first; its articles and result (or error) then commit in one unit',
+  'support/support.service.ts':
+    'an investor message finds or opens their conversation, writes itself and the unread count in one unit, and is published to the stream only after it commits',
   'users/trading-password.service.ts':
     'a wrong trading password counts its failure in a write of its own; its callers check the password before their own unit',
   'wallet/cards.service.ts':

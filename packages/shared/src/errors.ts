@@ -198,6 +198,8 @@ export const ERROR_STATUS = {
   CLOSURE_ALREADY_REQUESTED: 409,
   CLOSURE_NOT_FOUND: 404,
   CLOSURE_NOT_PENDING: 409,
+  // Customer service (issue 15).
+  SUPPORT_CONVERSATION_CLOSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -24,6 +24,8 @@ import { NewsScreen } from '../features/news/components/news-screen.tsx';
 import { OrdersScreen } from '../features/orders/components/orders-screen.tsx';
 import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
 import { SettingsScreen } from '../features/settings/components/settings-screen.tsx';
+import { CannedRepliesScreen } from '../features/support/components/canned-replies-screen.tsx';
+import { SupportInboxScreen } from '../features/support/components/support-inbox-screen.tsx';
 import { UserDetailScreen } from '../features/users/components/user-detail-screen.tsx';
 import { UsersScreen } from '../features/users/components/users-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/components/withdrawals-screen.tsx';
@@ -58,6 +60,8 @@ const SECTION_SCREENS: Record<Section, ComponentType> = {
   news: NewsScreen,
   closures: ClosuresScreen,
   audit: AuditLogScreen,
+  support: SupportInboxScreen,
+  cannedReplies: CannedRepliesScreen,
 };
 
 export function AppRoutes() {

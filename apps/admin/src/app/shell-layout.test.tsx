@@ -26,13 +26,20 @@ async function menuEntries() {
 }
 
 describe('shell', () => {
-  it('shows a support operator the invitation codes and user search only', async () => {
+  it('shows a support operator the invitation codes, user search and customer service', async () => {
     stubSignedIn(SUPPORT);
     await renderApp({ token: TOKEN });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation codes' })).toBeInTheDocument();
     // Orders and fills carry amounts: not support's (DESIGN §4).
-    expect(await menuEntries()).toEqual(['Invitation codes', 'Users', 'Announcements', 'News']);
+    expect(await menuEntries()).toEqual([
+      'Invitation codes',
+      'Users',
+      'Customer service',
+      'Canned replies',
+      'Announcements',
+      'News',
+    ]);
     expect(screen.getByText('Signed in as bob')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
@@ -48,6 +55,8 @@ describe('shell', () => {
       'Withdrawals',
       'Deposits & transfers',
       'Users',
+      'Customer service',
+      'Canned replies',
       'Orders & fills',
       'Instruments',
       'New shares',

@@ -35,6 +35,9 @@ export const SECTION_ROLES = {
   // Closing an investor's account ends the relationship: an account-security and compliance decision.
   closures: ['admin', 'compliance'],
   audit: ['admin'],
+  // Customer service (issue 15): the support inbox and its canned replies.
+  support: ['admin', 'support'],
+  cannedReplies: ['admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Section = keyof typeof SECTION_ROLES;
@@ -50,6 +53,8 @@ export const SECTIONS: readonly Section[] = [
   'withdrawals',
   'payments',
   'users',
+  'support',
+  'cannedReplies',
   'orders',
   'instruments',
   'ipo',

@@ -26,4 +26,6 @@ export const paths = {
   announcements: { path: '/announcements', getHref: () => '/announcements' },
   closures: { path: '/closures', getHref: () => '/closures' },
   audit: { path: '/audit', getHref: () => '/audit' },
+  support: { path: '/support', getHref: () => '/support' },
+  cannedReplies: { path: '/support/canned', getHref: () => '/support/canned' },
 } as const;

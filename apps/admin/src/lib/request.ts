@@ -45,7 +45,10 @@ export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: RequestMethod;
-  /** Sent as JSON. Omitted entirely when undefined, so body-less POSTs carry no content type. */
+  /**
+   * Sent as JSON (a FormData as multipart). Omitted entirely when undefined, so body-less POSTs
+   * carry no content type.
+   */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** Validates and types `data` of a successful answer. */
@@ -94,7 +97,9 @@ async function exchange<R>(options: Exchange<R>): Promise<{ response: Response; 
   const token = getToken();
   const headers: Record<string, string> = { accept, 'accept-language': language, lang: language };
   if (token) headers.token = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData (an image upload) goes as multipart: the browser writes the content type with its boundary.
+  const form = body instanceof FormData ? body : undefined;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -110,7 +115,7 @@ async function exchange<R>(options: Exchange<R>): Promise<{ response: Response; 
     const response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: controller.signal,
       credentials: 'same-origin',
     });

@@ -18,6 +18,7 @@ const SCANNED = [
   'apps/server/src/domains/loans',
   'apps/server/src/domains/members',
   'apps/server/src/domains/news',
+  'apps/server/src/domains/support',
 ];
 
 const names = FOREIGN_TABLES.join('|');

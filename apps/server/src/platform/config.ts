@@ -66,7 +66,8 @@ export const configSchema = z.object({
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SANDBOX_WEBHOOK_DELAY_MS: int(0, 60_000).default(500),
-  KF_URL: z.string().min(1).default('mailto:support@bourse.example'),
+  /** An external customer-service address; unset, `kf_url` points to the built-in chat. */
+  KF_URL: z.string().min(1).optional(),
   SUPPORT_OPEN_HOUR: int(0, 23).default(8),
   SUPPORT_CLOSE_HOUR: int(1, 24).default(20),
   SUPPORT_TIME_ZONE: z.string().min(1).default('Europe/Berlin'),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { AppError, invariant } from './errors.ts';
 
@@ -159,4 +160,14 @@ export class UploadStore {
   async remove(area: string, names: readonly string[]): Promise<void> {
     await Promise.all(names.map((name) => rm(this.pathOf(area, name), { force: true })));
   }
+}
+
+/** Sends a private image (an ID document, a chat attachment): never cached, never sniffed into another type. */
+export function sendPrivateImage(reply: FastifyReply, image: { bytes: Buffer; contentType: string }) {
+  return reply
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .type(image.contentType)
+    .send(image.bytes);
 }

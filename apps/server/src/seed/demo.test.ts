@@ -15,6 +15,7 @@ import {
   DEMO_REAL_NAME,
   seedDemo,
 } from './demo.ts';
+import { DEMO_SUPPORT_ANSWER, DEMO_SUPPORT_QUESTION } from './support.ts';
 
 describe.each(DIALECTS)('demo seed on %s', (dialect) => {
   let t: TestApp;
@@ -117,6 +118,20 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
       ['first_deposit', 100],
       ['identity_verified', 100],
     ]);
+    // One open support conversation: the investor's question and the operator's answer, not read yet;
+    // canned replies in German and English for the console.
+    const chat = body(await t.app.inject({ method: 'GET', url: '/api/support/messages', headers: { token } })).data;
+    expect(chat.messages.map((m: { author: string; text: string }) => [m.author, m.text])).toEqual([
+      ['investor', DEMO_SUPPORT_QUESTION],
+      ['operator', DEMO_SUPPORT_ANSWER],
+    ]);
+    expect(chat).toMatchObject({ unread: 1, conversation: { status: 'open' } });
+    const support = (await operator(t, ['support'])).token;
+    const canned = body(
+      await t.app.inject({ method: 'GET', url: '/api/admin/support/canned', headers: { token: support } }),
+    ).data as { translations: Record<string, unknown> }[];
+    expect(canned.length).toBeGreaterThanOrEqual(3);
+    for (const reply of canned) expect(Object.keys(reply.translations).sort()).toEqual(['de', 'en']);
     const cards = body(await t.app.inject({ method: 'GET', url: '/api/wallet/cards', headers: { token } })).data;
     expect(cards).toEqual([expect.objectContaining({ holderName: DEMO_REAL_NAME, ibanMasked: 'DE89 •••• 3000' })]);
     const records = body(await t.app.inject({ method: 'GET', url: '/api/wallet/records', headers: { token } })).data;

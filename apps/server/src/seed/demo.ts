@@ -30,6 +30,7 @@ import type { Clock } from '../platform/clock.ts';
 import { AfterCommit, moneyCommands, type MoneyUnit } from '../platform/money-command.ts';
 import { INSTRUMENT_CATALOG } from './instrument-catalog.ts';
 import { seedInstruments } from './market.ts';
+import { seedSupport } from './support.ts';
 
 export interface DemoCredentials {
   investor: { username: string; password: string; tradingPassword: string };
@@ -132,6 +133,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoCredentials> {
   await seedFund(ctx, credentials.investor.tradingPassword);
   await seedAnnouncement(ctx, Number(operator.id));
   await seedNews(ctx, { id: Number(operator.id), username: DEMO_OPERATOR });
+  await seedSupport(ctx, { investorPhone: DEMO_INVESTOR_PHONE, operatorId: Number(operator.id) });
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return credentials;

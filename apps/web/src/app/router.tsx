@@ -132,6 +132,9 @@ const MessagesRoute = lazy(() =>
   import('../features/messages/routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
 );
 const FundRoute = lazy(() => import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })));
+const CustomerServiceRoute = lazy(() =>
+  import('../features/support/routes/customer-service-route').then((m) => ({ default: m.CustomerServiceRoute })),
+);
 const FundPaymentRoute = lazy(() =>
   import('../features/balance/routes/fund-payment-route').then((m) => ({ default: m.FundPaymentRoute })),
 );
@@ -222,6 +225,8 @@ export function AppRoutes() {
           <Route path={paths.subscriptionRecords.path} element={<SubscriptionRecordsRoute />} />
           <Route path={paths.allocationRecords.path} element={<AllocationRecordsRoute />} />
           <Route path={paths.fund.path} element={<FundRoute />} />
+          <Route path={paths.customerService.path} element={<CustomerServiceRoute />} />
+          <Route path={paths.customerServiceAlias.path} element={<CustomerServiceRoute />} />
           <Route path={paths.fundPayment.path} element={<FundPaymentRoute />} />
           <Route path={paths.fundHistory.path} element={<FundLogRoute variant="history" />} />
           <Route path={paths.moneyLog.path} element={<FundLogRoute variant="moneyLog" />} />

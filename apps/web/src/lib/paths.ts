@@ -192,6 +192,9 @@ export const paths = {
     getHref: (status?: BlockOrderFilter) =>
       status && status !== 'all' ? `/shares/dzjy-record?status=${status}` : '/shares/dzjy-record',
   },
+  /** Customer service (issue 15): the chat with the operators, under both of the spec's addresses. */
+  customerService: route('/customerService'),
+  customerServiceAlias: route('/cms/web'),
 } as const;
 
 /**

@@ -31,7 +31,8 @@ class FakeSocket implements StreamSocket {
 
 /**
  * Replaces the shared stream with one over a fake socket (the rest of the client is the real one).
- * `quote` sends a quote update as the server would, `event` one of the investor's own events.
+ * `quote` sends a quote update as the server would, `event` one of the investor's own events (on
+ * `user`, or `support` for the customer-service chat).
  */
 export function installFakeStream(options: { token?: string } = {}) {
   const sockets: FakeSocket[] = [];
@@ -60,8 +61,8 @@ export function installFakeStream(options: { token?: string } = {}) {
     quote(data: Partial<Quote> & { code: string }, snapshot = false) {
       act(() => socket().receive({ type: 'quote', topic: `quotes:${data.code}`, at: Date.now(), snapshot, data }));
     },
-    event(event: string, data: unknown = null) {
-      act(() => socket().receive({ type: 'event', topic: 'user', at: Date.now(), event, data }));
+    event(event: string, data: unknown = null, topic: 'user' | 'support' = 'user') {
+      act(() => socket().receive({ type: 'event', topic, at: Date.now(), event, data }));
     },
     close: () => replaceSharedStream(null),
   };

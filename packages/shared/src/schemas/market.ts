@@ -182,6 +182,8 @@ export const quotesTopic = (code: string) => `quotes:${code}`;
 
 export const streamClientMessage = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('auth'), token: z.string().min(1).max(200) }),
+  /** Signs the socket in with an operator (console) session instead: operator topics such as `support-inbox`. */
+  z.strictObject({ op: z.literal('operator-auth'), token: z.string().min(1).max(200) }),
   /** Forgets the session on this socket (it stays valid elsewhere): `user` and `support` end. */
   z.strictObject({ op: z.literal('deauth') }),
   z.strictObject({ op: z.literal('subscribe'), topics: z.array(z.string().min(1).max(40)).min(1) }),
@@ -202,7 +204,7 @@ export const streamQuoteMessage = z.object({
 /** One of the investor's own events (order filled, balance changed, notification, support reply). */
 export const streamEventMessage = z.object({
   type: z.literal('event'),
-  topic: z.enum(STREAM_PRIVATE_TOPICS),
+  topic: z.enum([...STREAM_PRIVATE_TOPICS, 'support-inbox']),
   at: z.number(),
   event: z.string(),
   data: z.unknown(),

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
 import { auditedChange } from '../../platform/audit.ts';
-import { sendImage } from './kyc.routes.ts';
+import { sendPrivateImage } from '../../platform/storage.ts';
 import * as kyc from './kyc.service.ts';
 
 const tags = ['admin', 'kyc'];
@@ -43,7 +43,7 @@ export async function registerKycAdminRoutes(app: FastifyInstance, ctx: AppConte
       schema: { tags, params: kycAdminImageParams, produces: ['image/jpeg', 'image/webp'] },
     },
     async (request, reply) =>
-      sendImage(reply, await kyc.readSubmissionImage(ctx, request.params.userId, request.params.side)),
+      sendPrivateImage(reply, await kyc.readSubmissionImage(ctx, request.params.userId, request.params.side)),
   );
 
   r.post(

@@ -6,15 +6,15 @@ import {
   kycSubmissionFields,
   type KycImageSide,
 } from '@bourse/shared/schemas/kyc';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { userOf } from '../../platform/fastify-types.ts';
+import { sendPrivateImage } from '../../platform/storage.ts';
 import { zodToAppError } from '../../platform/validation.ts';
 import * as kyc from './kyc.service.ts';
-import type { StoredImage } from './kyc.service.ts';
 
 const tags = ['kyc'];
 
@@ -51,16 +51,6 @@ async function readSubmission(request: FastifyRequest): Promise<kyc.SubmissionIn
   if (!parsed.success) throw zodToAppError(parsed.error);
   if (!files.front || !files.back) throw new AppError('KYC_IMAGES_REQUIRED');
   return { fields: parsed.data, front: files.front, back: files.back };
-}
-
-/** Sends a private image: never cached, never sniffed into another type by the browser. */
-export function sendImage(reply: FastifyReply, image: StoredImage) {
-  return reply
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .type(image.contentType)
-    .send(image.bytes);
 }
 
 /**
@@ -113,6 +103,6 @@ export async function registerKycRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: kycImageParams, produces: ['image/jpeg', 'image/webp'] },
     },
     async (request, reply) =>
-      sendImage(reply, await kyc.readSubmissionImage(ctx, userOf(request).userId, request.params.side)),
+      sendPrivateImage(reply, await kyc.readSubmissionImage(ctx, userOf(request).userId, request.params.side)),
   );
 }

@@ -1,6 +1,7 @@
 import { catalogs } from '@bourse/shared/i18n/index';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@bourse/shared/languages';
 import { agreementQuery, agreementResponse, configResponse, kefuResponse } from '@bourse/shared/schemas/auth';
+import { SUPPORT_CHAT_URL } from '@bourse/shared/schemas/support';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -15,6 +16,8 @@ export const AGREEMENT_EFFECTIVE = '2026-11-01T00:00:00.000Z';
 
 export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Customer service is the built-in chat unless an external address is configured.
+  const kfUrl = ctx.config.KF_URL ?? SUPPORT_CHAT_URL;
 
   r.get(
     '/api/stock/getconfig',
@@ -22,7 +25,7 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppConte
     async () => {
       const settings = await getSettings(ctx.database.db);
       return ok({
-        kf_url: ctx.config.KF_URL,
+        kf_url: kfUrl,
         version: ctx.config.version,
         minDeposit: settings.minDeposit,
         minWithdrawal: settings.minWithdrawal,
@@ -51,7 +54,7 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppConte
     { config: { auth: 'user' }, schema: { tags, response: okResponse(kefuResponse) } },
     async (request) =>
       ok({
-        url: ctx.config.KF_URL,
+        url: kfUrl,
         hours: describeSupportHours(supportHours, request.lang),
         online: isSupportOnline(ctx.clock.now(), supportHours),
       }),

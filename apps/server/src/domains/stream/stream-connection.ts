@@ -6,9 +6,10 @@ import { streamClientMessage, type StreamClientMessage } from '@bourse/shared/sc
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { authenticateOperator, type OperatorPrincipal } from '../admin/operators.service.ts';
 import { authenticate, type SessionPrincipal } from '../auth/auth.service.ts';
 import type { QuoteFeed } from '../market/quote-feed.service.ts';
-import { isPrivateTopic, resolveTopic } from './stream.service.ts';
+import { isOperatorTopic, isPrivateTopic, isSessionTopic, resolveTopic, type StreamSigned } from './stream.service.ts';
 
 /** WebSocket close codes used here (RFC 6455 §7.4.1, IANA registry). */
 export const CLOSE_GOING_AWAY = 1001;
@@ -79,6 +80,8 @@ export class StreamConnection {
   lastSeenMs = Date.now();
   private readonly subscriptions = new Map<string, Subscription>();
   private principal: SessionPrincipal | null = null;
+  /** An operator (console) session instead of an investor's: the two never share a socket. */
+  private operator: OperatorPrincipal | null = null;
   private token: string | null = null;
   /** An `auth` message is being handled: the session it names is not known yet. */
   private authenticating = false;
@@ -211,6 +214,8 @@ export class StreamConnection {
         } finally {
           this.authenticating = false;
         }
+      case 'operator-auth':
+        return this.authenticateOperator(message.token);
       case 'deauth':
         return this.forgetSession();
       case 'subscribe':
@@ -232,6 +237,8 @@ export class StreamConnection {
       return this.sendError(error.code, error.params);
     }
     if (this.disposed) return;
+    // An operator session on this socket ends before an investor's begins.
+    if (this.operator !== null) this.forgetSession();
     const previousUserId = this.principal?.userId ?? null;
     this.principal = principal;
     this.token = token;
@@ -241,17 +248,53 @@ export class StreamConnection {
         if (!isPrivateTopic(topic)) continue;
         subscription.release();
         this.subscriptions.delete(topic);
-        const resolved = resolveTopic(this.ctx, topic, principal.userId);
+        const resolved = resolveTopic(this.ctx, topic, this.signed());
         if (resolved.ok) this.listen(topic, resolved.hubTopic);
       }
     }
     this.write('{"type":"authenticated"}');
   }
 
+  /**
+   * Signs the socket in with a console session. An investor session on it ends first; a different
+   * operator keeps only the operator topics their roles still allow.
+   */
+  private async authenticateOperator(token: string): Promise<void> {
+    let operator: OperatorPrincipal;
+    try {
+      operator = await authenticateOperator(this.ctx, token);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.forgetSession();
+      return this.sendError(error.code, error.params);
+    }
+    if (this.disposed) return;
+    if (this.principal !== null) this.forgetSession();
+    this.operator = operator;
+    this.token = token;
+    const dropped: string[] = [];
+    for (const [topic, subscription] of this.subscriptions) {
+      if (!isOperatorTopic(topic) || resolveTopic(this.ctx, topic, this.signed()).ok) continue;
+      subscription.release();
+      this.subscriptions.delete(topic);
+      dropped.push(topic);
+    }
+    if (dropped.length > 0) this.write(JSON.stringify({ type: 'unsubscribed', topics: dropped }));
+    this.write('{"type":"authenticated"}');
+  }
+
+  private signed(): StreamSigned {
+    if (this.principal !== null) return { kind: 'investor', userId: this.principal.userId };
+    if (this.operator !== null)
+      return { kind: 'operator', operatorId: this.operator.operatorId, roles: this.operator.roles };
+    return { kind: 'none' };
+  }
+
   private async recheckSession(): Promise<void> {
     if (this.token === null) return;
     try {
-      await authenticate(this.ctx, this.token);
+      if (this.operator !== null) await authenticateOperator(this.ctx, this.token);
+      else await authenticate(this.ctx, this.token);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (this.disposed) return;
@@ -263,10 +306,11 @@ export class StreamConnection {
   /** Drops the session and the private subscriptions, and tells the client which ended. */
   private forgetSession(): void {
     this.principal = null;
+    this.operator = null;
     this.token = null;
     const ended: string[] = [];
     for (const [topic, subscription] of this.subscriptions) {
-      if (!isPrivateTopic(topic)) continue;
+      if (!isSessionTopic(topic)) continue;
       subscription.release();
       this.subscriptions.delete(topic);
       ended.push(topic);
@@ -288,7 +332,7 @@ export class StreamConnection {
     const accepted: string[] = [];
     const quoteCodes: string[] = [];
     for (const topic of requested) {
-      const resolved = resolveTopic(this.ctx, topic, this.principal?.userId ?? null);
+      const resolved = resolveTopic(this.ctx, topic, this.signed());
       if (!resolved.ok) {
         this.sendError(resolved.error, {}, topic);
         continue;
@@ -319,7 +363,7 @@ export class StreamConnection {
   }
 
   private listen(topic: string, hubTopic: string) {
-    const deliver = isPrivateTopic(topic) ? this.deliverPrivate : this.deliver;
+    const deliver = isSessionTopic(topic) ? this.deliverPrivate : this.deliver;
     this.subscriptions.set(topic, { hubTopic, release: this.ctx.hub.subscribe(hubTopic, deliver) });
   }
 
@@ -360,6 +404,7 @@ export class StreamConnection {
     for (const subscription of this.subscriptions.values()) subscription.release();
     this.subscriptions.clear();
     this.principal = null;
+    this.operator = null;
     this.token = null;
     this.options.onDispose(this);
   }

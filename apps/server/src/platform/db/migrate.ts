@@ -17,6 +17,7 @@ import * as balance from './migrations/0014-balance.ts';
 import * as loans from './migrations/0015-loans.ts';
 import * as members from './migrations/0016-members.ts';
 import * as messages from './migrations/0017-messages.ts';
+import * as support from './migrations/0018-support.ts';
 import * as news from './migrations/0019-news.ts';
 import * as profile from './migrations/0020-profile.ts';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015-loans': loans,
   '0016-members': members,
   '0017-messages': messages,
+  '0018-support': support,
   '0019-news': news,
   '0020-profile': profile,
 };

@@ -740,6 +740,53 @@ export interface ClosureRequestsTable {
   decidedBy: number | null;
 }
 
+/** Customer-service conversations (0018): at most one open per investor. */
+export interface SupportConversationsTable {
+  id: Id;
+  userId: number;
+  status: string;
+  assignedOperatorId: number | null;
+  /** Operator messages the investor has not read. */
+  unreadInvestor: ColumnType<number, number | undefined, number>;
+  /** Investor messages no operator has read. */
+  unreadOperator: ColumnType<number, number | undefined, number>;
+  createdAt: Ms;
+  lastMessageAt: Ms;
+  closedAt: Ms | null;
+  closedBy: number | null;
+}
+
+/** Chat lines (0018): text and/or one image. */
+export interface SupportMessagesTable {
+  id: Id;
+  conversationId: number;
+  author: string;
+  operatorId: number | null;
+  text: string | null;
+  attachmentId: number | null;
+  createdAt: Ms;
+}
+
+/** Re-encoded chat images (0018) under UPLOAD_DIR/support, owned by the conversation's investor. */
+export interface SupportAttachmentsTable {
+  id: Id;
+  userId: number;
+  file: string;
+  width: number;
+  height: number;
+  uploadedByOperator: number | null;
+  createdAt: Ms;
+}
+
+/** Canned replies (0018): `translations` is JSON `{ [lang]: { title, text } }`. */
+export interface SupportCannedRepliesTable {
+  id: Id;
+  translations: string;
+  createdAt: Ms;
+  updatedAt: Ms;
+  updatedBy: number | null;
+}
+
 export interface Database {
   ipoIssues: IpoIssuesTable;
   ipoSubscriptions: IpoSubscriptionsTable;
@@ -797,6 +844,10 @@ export interface Database {
   newsTranslations: NewsTranslationsTable;
   newsArticleInstruments: NewsArticleInstrumentsTable;
   closureRequests: ClosureRequestsTable;
+  supportConversations: SupportConversationsTable;
+  supportMessages: SupportMessagesTable;
+  supportAttachments: SupportAttachmentsTable;
+  supportCannedReplies: SupportCannedRepliesTable;
 }
 
 export type User = Selectable<UsersTable>;

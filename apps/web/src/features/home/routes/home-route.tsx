@@ -7,7 +7,7 @@ import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { RefreshList } from '../../../ui/refresh-list';
-import { supportInfoQueryOptions } from '../api/get-support-info';
+import { supportInfoQueryOptions } from '../../../lib/api/get-support-info';
 import { AccountCard } from '../components/account-card';
 import { SupportCard } from '../components/support-card';
 import { WelcomeCard } from '../components/welcome-card';

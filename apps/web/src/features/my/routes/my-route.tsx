@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LANGUAGE_NAMES } from '@bourse/shared/languages';
+import { SUPPORT_CHAT_URL } from '@bourse/shared/schemas/support';
 import { useAssets } from '../../../lib/api/get-assets';
 import { useUserInfo } from '../../../lib/api/get-user-info';
+import { useSupportUnread } from '../../../lib/api/support-unread';
 import { paths } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session-store';
 import { useLogoutWithConfirm } from '../../../lib/use-logout';
@@ -38,6 +40,7 @@ export function MyRoute({ investmentsSection, messagesBadge }: MyRouteProps = {}
   // Joins a fetch already under way instead of restarting it.
   usePaneShown(() => void assets.refetch({ cancelRefetch: false }));
   const kfUrl = useSessionStore((state) => state.kfUrl);
+  const supportUnread = useSupportUnread(kfUrl === SUPPORT_CHAT_URL);
   const language = useSessionStore((state) => state.language);
   const logout = useLogoutWithConfirm();
 
@@ -68,7 +71,25 @@ export function MyRoute({ investmentsSection, messagesBadge }: MyRouteProps = {}
     },
     { key: 'agreement', kind: 'link', label: t('my.agreement'), to: paths.agreement.getHref() },
   ];
-  if (kfUrl) items.push({ key: 'support', kind: 'external', label: t('my.customerService'), href: kfUrl });
+  if (kfUrl === SUPPORT_CHAT_URL) {
+    // The built-in chat, with the replies not read yet.
+    const count = supportUnread.data ?? 0;
+    items.push({
+      key: 'support',
+      kind: 'link',
+      label: t('my.customerService'),
+      to: paths.customerService.getHref(),
+      ...(count > 0
+        ? {
+            extra: (
+              <span className="support-unread" aria-label={t('support.chat.unread', { count })}>
+                {count}
+              </span>
+            ),
+          }
+        : {}),
+    });
+  } else if (kfUrl) items.push({ key: 'support', kind: 'external', label: t('my.customerService'), href: kfUrl });
   items.push({ key: 'logout', kind: 'action', label: t('my.logout'), danger: true, onClick: () => void logout() });
 
   return (

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { kefuResponse, type KefuResponse } from '@bourse/shared/schemas/auth';
-import { get } from '../../../lib/request';
+import { get } from '../request';
 
 /** GET /api/stock/kefu: customer-service link, opening hours and whether an agent is online. */
 export function getSupportInfo(signal?: AbortSignal): Promise<KefuResponse> {

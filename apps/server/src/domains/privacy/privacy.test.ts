@@ -221,6 +221,10 @@ describe.each(DIALECTS)('data rights on %s', (dialect) => {
     await fundCash(t, b.userId, '99.99');
     await openOrder(b.userId);
     await asUser(a.token, 'POST', '/api/user/profile', { nickname: 'Anna' });
+    expect(
+      (await asUser(a.token, 'POST', '/api/support/messages', { text: 'Wo ist meine Abrechnung?' })).statusCode,
+    ).toBe(200);
+    expect((await asUser(b.token, 'POST', '/api/support/messages', { text: 'Frage von B' })).statusCode).toBe(200);
     const res = await asUser(a.token, 'GET', '/api/user/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="bourse-data-${a.userId}-2026-11-23.json"`);
@@ -235,7 +239,12 @@ describe.each(DIALECTS)('data rights on %s', (dialect) => {
     for (const section of ['orders', 'positions', 'payments', 'withdrawals', 'bankCards', 'loans', 'fundOrders']) {
       expect(data[section], section).toEqual([]);
     }
-    // Nothing of B: not the phone, not the amount.
+    expect(data.supportConversations).toEqual([expect.objectContaining({ userId: a.userId, status: 'open' })]);
+    expect(data.supportMessages).toEqual([
+      expect.objectContaining({ author: 'investor', text: 'Wo ist meine Abrechnung?' }),
+    ]);
+    // Nothing of B: not the phone, not the amount, not their chat.
+    expect(res.body).not.toContain('Frage von B');
     expect(res.body).not.toContain(b.phone);
     expect(res.body).not.toContain('99.99');
     expect(res.body).not.toMatch(/tokenHash|passwordHash/);

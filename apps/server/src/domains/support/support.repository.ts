@@ -114,6 +114,27 @@ export function pageInvestorMessages(
   return query.orderBy('m.id', 'desc').limit(page.limit).execute();
 }
 
+/** Every conversation of the investor and every line in them, oldest first (the data export). */
+export async function conversationsOfUser(
+  db: Executor,
+  userId: number,
+): Promise<{ conversations: ConversationRow[]; messages: MessageRow[] }> {
+  const conversations = await db
+    .selectFrom('supportConversations')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('id', 'asc')
+    .execute();
+  const messages = await db
+    .selectFrom('supportMessages as m')
+    .innerJoin('supportConversations as c', 'c.id', 'm.conversationId')
+    .selectAll('m')
+    .where('c.userId', '=', userId)
+    .orderBy('m.id', 'asc')
+    .execute();
+  return { conversations, messages };
+}
+
 export function conversationMessages(db: Executor, conversationId: number): Promise<MessageRow[]> {
   return db
     .selectFrom('supportMessages')

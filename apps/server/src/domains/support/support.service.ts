@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 import { AppError } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
 import { contentTypeOfStoredName, reencodeImage, UploadStore } from '../../platform/storage.ts';
@@ -553,4 +554,16 @@ export async function seedDemoSupport(
     });
     await repo.touchConversation(trx, id, { nowMs: answeredAt, unreadFor: 'investor' });
   });
+}
+
+/**
+ * The investor's customer-service history for their data export: every conversation and every line
+ * in it (which operator answered is the firm's internal data, so only the author side is kept).
+ */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const { conversations, messages } = await repo.conversationsOfUser(db, userId);
+  return {
+    supportConversations: conversations.map((row) => exportRow(row, ['assignedOperatorId', 'closedBy'])),
+    supportMessages: messages.map((row) => exportRow(row, ['operatorId'])),
+  };
 }

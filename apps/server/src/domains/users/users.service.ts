@@ -1,6 +1,7 @@
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/languages';
 import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 import type { KycStatus, UserInfo } from '@bourse/shared/schemas/auth';
+import type { MessageKey, MessageParams } from '@bourse/shared/i18n/index';
 import type { AnnouncementAudience } from '@bourse/shared/schemas/messages';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
@@ -71,6 +72,33 @@ export async function userContact(
   return user
     ? { id: user.id, phone: user.phone, lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE }
     : undefined;
+}
+
+/** Where messages to an investor go. */
+export type Contact = { id: number; phone: string; lang: Language };
+
+/**
+ * Tells an investor something (SMS outbox and message centre, through `ctx.notifier`) in the
+ * caller's transaction: their phone and language looked up, `params` given or made for that
+ * contact (an instrument's name in their language). Nothing for an unknown user.
+ */
+export async function notifyInvestor(
+  ctx: Pick<AppContext, 'notifier'>,
+  db: Db | Trx,
+  userId: number,
+  template: MessageKey,
+  params: MessageParams | ((contact: Contact) => MessageParams | Promise<MessageParams>),
+): Promise<void> {
+  const contact = await userContact(db, userId);
+  if (!contact) return;
+  await ctx.notifier.send(db, {
+    channel: 'sms',
+    recipient: contact.phone,
+    userId: contact.id,
+    template,
+    params: typeof params === 'function' ? await params(contact) : params,
+    lang: contact.lang,
+  });
 }
 
 /** Phone and language of each of these users (a draw tells thousands at once), by user id. */

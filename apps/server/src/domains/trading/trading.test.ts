@@ -831,16 +831,18 @@ for (const dialect of DIALECTS) {
     });
 
     describe('events', () => {
-      it('publishes the order, the lot and a balance change to the investor after the commit', async () => {
+      it('publishes the fill’s message, the order, the lot and a balance change to the investor after the commit', async () => {
         await h.setPrice('TST', '12.33');
         const { token, userId } = await h.trader();
         const messages: Array<{ event: string; data: { id?: number; status?: string } | null }> = [];
         const stop = t.ctx.hub.subscribe(`user:${userId}`, (message) => messages.push(JSON.parse(message)));
         try {
           const placed = body(await h.placeOrder(token, { code: 'TST', side: 'buy', type: 'market', lots: 1 })).data;
-          expect(messages.map((m) => m.event)).toEqual(['order', 'position', 'assets']);
-          expect(messages[0]!.data).toMatchObject({ id: placed.id, status: 'filled' });
-          expect(messages[1]!.data).toEqual((await h.get(token, `/api/trade/positions/${placed.positionId}`)).data);
+          // The fill's message in the message centre first (its transaction's after-commit hook), then the order.
+          expect(messages.map((m) => m.event)).toEqual(['message', 'order', 'position', 'assets']);
+          expect(messages[0]!.data).toEqual({ kind: 'notification' });
+          expect(messages[1]!.data).toMatchObject({ id: placed.id, status: 'filled' });
+          expect(messages[2]!.data).toEqual((await h.get(token, `/api/trade/positions/${placed.positionId}`)).data);
         } finally {
           stop();
         }

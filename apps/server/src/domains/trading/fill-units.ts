@@ -497,6 +497,14 @@ export async function fillRestingOrder(
   }
   const fees = feeScheduleOf(await settingsMap(run));
   const costs = tradeCosts({ side, priceTicks: fillTicks, quantity: order.quantity, fees });
+  const filled = () =>
+    notifyFilled(ctx, trx, {
+      userId: order.userId,
+      code: instrument.code,
+      side,
+      quantity: order.quantity,
+      priceTicks: fillTicks,
+    });
 
   if (side === 'buy') {
     invariant(order.holdId !== null && order.heldMinor !== null, 'a resting buy holds its cash');
@@ -522,13 +530,7 @@ export async function fillRestingOrder(
       nowMs: input.nowMs,
     });
     await repo.markOrderFilled(run, { orderId: order.id, fill: fillOf(fillTicks, costs), nowMs: input.nowMs });
-    await notifyFilled(ctx, trx, {
-      userId: order.userId,
-      code: instrument.code,
-      side,
-      quantity: order.quantity,
-      priceTicks: fillTicks,
-    });
+    await filled();
     return { order, positionIds: [positionId], instrument };
   }
 
@@ -563,13 +565,7 @@ export async function fillRestingOrder(
     releasedReservation: order.quantity,
     nowMs: input.nowMs,
   });
-  await notifyFilled(ctx, trx, {
-    userId: order.userId,
-    code: instrument.code,
-    side,
-    quantity: order.quantity,
-    priceTicks: fillTicks,
-  });
+  await filled();
   return { order, positionIds: [lot.id], instrument };
 }
 

@@ -84,12 +84,8 @@ for (const { dialect, name, env } of VARIANTS) {
         .orderBy('id')
         .execute();
     const listen = async (token: string) => {
-      const client = await StreamClient.open(url);
+      const client = await StreamClient.forUser(url, token);
       clients.push(client);
-      await client.take((m) => m.type === 'hello');
-      client.send({ op: 'auth', token });
-      client.send({ op: 'subscribe', topics: ['user'] });
-      await client.take((m) => m.type === 'subscribed');
       return client;
     };
 

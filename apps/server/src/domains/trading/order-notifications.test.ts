@@ -3,7 +3,7 @@ import { parsePrice } from '@bourse/shared/price';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, DIALECTS, operator, type TestApp } from '../../test/harness.ts';
 import { StreamClient, waitUntil, type Message } from '../../test/stream-client.ts';
-import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
+import { fundedTrader, instrument, TRADING_PASSWORD, TRADING_TEST_ENV } from '../../test/trading-fixture.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
@@ -13,14 +13,7 @@ import { tradingEngine } from './trading-engine.ts';
  * fill's transaction, rendered in the reader's language, live on the stream after the commit —
  * whether the order writer thread (SQLite file) or the main thread wrote the order.
  */
-const ENV = {
-  LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
-  SESSION_TTL_HOURS: '2000',
-  TRADE_ORDERS_PER_MINUTE: '100000',
-  DUPLICATE_SUBMIT_WINDOW_MS: '0',
-  MARKET_BACKFILL_DAYS: '0',
-  MARKET_BACKFILL_INTRADAY_DAYS: '0',
-};
+const ENV = TRADING_TEST_ENV;
 const isMessageEvent = (message: Message) => message.type === 'event' && message.event === 'message';
 
 // SQLite twice: orders on the writer thread, and in the main thread's group commit.

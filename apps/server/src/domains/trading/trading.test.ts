@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/crypto.ts';
 import { expectLedgerOk as expectLedgerOkOf } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, operator, type TestApp } from '../../test/harness.ts';
-import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
+import { fundedTrader, instrument, TRADING_PASSWORD, TRADING_TEST_ENV } from '../../test/trading-fixture.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
@@ -18,16 +18,7 @@ import { placeOrderInTransaction } from './fill-units.ts';
  *   commission 0.25 % (minimum 5.00), transaction fee 0.01 %, stamp duty 0.10 % on sells,
  *   every amount rounded half-up to the cent.
  */
-const ENV = {
-  LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
-  // Sessions outlive the days the clock is moved forward.
-  SESSION_TTL_HOURS: '2000',
-  TRADE_ORDERS_PER_MINUTE: '100000',
-  DUPLICATE_SUBMIT_WINDOW_MS: '0',
-  // No back-filled history: an instrument starts exactly at its start price.
-  MARKET_BACKFILL_DAYS: '0',
-  MARKET_BACKFILL_INTRADAY_DAYS: '0',
-};
+const ENV = TRADING_TEST_ENV;
 async function tradingApp(dialect: (typeof DIALECTS)[number], env: Record<string, string> = {}) {
   const t = await createTestApp(dialect, { ...ENV, ...env });
   await t.ctx.database.transaction(async (trx) => {

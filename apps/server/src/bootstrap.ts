@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Ledger } from './platform/ledger/ledger.ts';
 import { MarketSimulator } from './domains/market/simulator.ts';
-import { MessageCentreNotifier } from './domains/messages/messages.service.ts';
+import { MessageCentreNotifier, publishMessageVia } from './domains/messages/messages.service.ts';
 import { NoPaymentProvider, SandboxPaymentProvider } from './platform/payment-provider.ts';
 import pino from 'pino';
 import { BusinessCalendar } from './platform/calendar.ts';
@@ -82,7 +82,12 @@ export async function createContext(
     keys,
     nonces,
     // Every notification to an investor is also kept in their message centre (domains/messages).
-    notifier: new MessageCentreNotifier(outbox, database.dialect, () => ctx),
+    notifier: new MessageCentreNotifier(
+      outbox,
+      database.dialect,
+      () => clock.nowMs(),
+      publishMessageVia(() => ctx),
+    ),
     redis,
     ledger,
     payments: sandbox ?? new NoPaymentProvider(),

@@ -11,7 +11,7 @@ import { createInvitation } from '../domains/invitations/invitations.service.ts'
 import { appendAudit } from '../platform/audit.ts';
 import { approveSubmission, notifyDecision, submitVerification } from '../domains/kyc/kyc.service.ts';
 import { publishAnnouncement, readAllMessages } from '../domains/messages/messages.service.ts';
-import { userContact } from '../domains/users/users.service.ts';
+import { notifyInvestor } from '../domains/users/users.service.ts';
 import { bindCard } from '../domains/wallet/cards.service.ts';
 import { awardCreditPoints, reviewMemberLevel } from '../domains/members/members.service.ts';
 import { seedIpoIssues } from './ipo.ts';
@@ -247,17 +247,7 @@ async function verifyAndFundDemoInvestor(ctx: AppContext): Promise<number> {
     await awardCreditPoints(trx, { userId, rule: 'first_deposit', reference: `payment:${payment.id}`, nowMs });
     await reviewMemberLevel(ctx, trx, userId, { businessDate: ctx.calendar.tradingDate(nowMs), nowMs });
     // The investor is told as a credited deposit always tells them (SMS outbox and message centre).
-    const contact = await userContact(trx, userId);
-    if (contact) {
-      await ctx.notifier.send(trx, {
-        channel: 'sms',
-        recipient: contact.phone,
-        userId,
-        template: 'notify.depositCredited',
-        params: { amount: formatMinor(DEMO_DEPOSIT_MINOR) },
-        lang: contact.lang,
-      });
-    }
+    await notifyInvestor(ctx, trx, userId, 'notify.depositCredited', { amount: formatMinor(DEMO_DEPOSIT_MINOR) });
   });
   return userId;
 }

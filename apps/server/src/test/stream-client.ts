@@ -34,6 +34,16 @@ export class StreamClient {
     });
   }
 
+  /** A socket signed in with `token` and listening on the investor's `user` topic. */
+  static async forUser(url: string, token: string): Promise<StreamClient> {
+    const client = await StreamClient.open(url);
+    await client.take((m) => m.type === 'hello');
+    client.send({ op: 'auth', token });
+    client.send({ op: 'subscribe', topics: ['user'] });
+    await client.take((m) => m.type === 'subscribed');
+    return client;
+  }
+
   send(message: unknown) {
     this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   }

@@ -3,6 +3,18 @@ import { hashPassword } from '../platform/crypto.ts';
 import type { NewInstrument } from '../domains/market/instruments.service.ts';
 import { body, investor, type TestApp } from './harness.ts';
 
+/** The configuration of a trading test app: no rate limits in the way, long sessions, exact prices. */
+export const TRADING_TEST_ENV = {
+  LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
+  // Sessions outlive the days the clock is moved forward.
+  SESSION_TTL_HOURS: '2000',
+  TRADE_ORDERS_PER_MINUTE: '100000',
+  DUPLICATE_SUBMIT_WINDOW_MS: '0',
+  // No back-filled history: an instrument starts exactly at its start price.
+  MARKET_BACKFILL_DAYS: '0',
+  MARKET_BACKFILL_INTRADAY_DAYS: '0',
+};
+
 /** The trading password of every investor made by fundedTrader. */
 export const TRADING_PASSWORD = '135790';
 let tradingPasswordHash: Promise<string> | undefined;

@@ -435,9 +435,17 @@ export const de: Catalog = {
       loan: 'Kredit',
       member: 'Mitgliedsstufe',
       fund: 'Guthabenfonds',
+      trade: 'Handel',
+    },
+    sides: {
+      buy: 'Kauf',
+      sell: 'Verkauf',
     },
   },
   notify: {
+    orderFilled: 'Ihre Order ({{side}}) über {{quantity}} Aktien {{code}} wurde zu {{price}} ausgeführt.',
+    orderExpired:
+      'Ihre Tagesorder ({{side}}) für {{code}} ist zum Handelsschluss abgelaufen: {{quantity}} Aktien wurden nicht ausgeführt. Das dafür Reservierte steht Ihnen wieder zur Verfügung.',
     depositCredited: '{{amount}} wurden Ihrem Guthaben gutgeschrieben.',
     kycApproved: 'Ihre Identität wurde bestätigt. Sie können jetzt einzahlen, handeln und auszahlen.',
     kycResubmit: 'Bitte reichen Sie Ihre Ausweisdokumente erneut ein: {{reason}}.',

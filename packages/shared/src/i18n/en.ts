@@ -431,9 +431,17 @@ export const en = {
       loan: 'Loan',
       member: 'Member level',
       fund: 'Balance fund',
+      trade: 'Trading',
+    },
+    sides: {
+      buy: 'Buy',
+      sell: 'Sell',
     },
   },
   notify: {
+    orderFilled: 'Your order ({{side}}) for {{quantity}} shares of {{code}} was filled at {{price}}.',
+    orderExpired:
+      'Your day order ({{side}}) for {{code}} expired at the close: {{quantity}} shares were not filled. What it reserved is available to you again.',
     depositCredited: '{{amount}} has been credited to your cash.',
     kycApproved: 'Your identity has been verified. You can now deposit, trade and withdraw.',
     kycResubmit: 'Please submit your identity documents again: {{reason}}.',

@@ -435,9 +435,17 @@ export const es: Catalog = {
       loan: 'Préstamo',
       member: 'Nivel de miembro',
       fund: 'Fondo de saldo',
+      trade: 'Operaciones',
+    },
+    sides: {
+      buy: 'Compra',
+      sell: 'Venta',
     },
   },
   notify: {
+    orderFilled: 'Su orden ({{side}}) de {{quantity}} acciones de {{code}} se ha ejecutado a {{price}}.',
+    orderExpired:
+      'Su orden del día ({{side}}) de {{code}} ha vencido al cierre: {{quantity}} acciones no se ejecutaron. Lo reservado vuelve a estar a su disposición.',
     depositCredited: 'Se han abonado {{amount}} a tu efectivo.',
     kycApproved: 'Tu identidad ha sido verificada. Ya puedes depositar, operar y retirar.',
     kycResubmit: 'Vuelve a enviar tus documentos de identidad: {{reason}}.',

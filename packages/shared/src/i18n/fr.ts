@@ -437,9 +437,17 @@ export const fr: Catalog = {
       loan: 'Prêt',
       member: 'Niveau de membre',
       fund: 'Fonds de trésorerie',
+      trade: 'Ordres',
+    },
+    sides: {
+      buy: 'Achat',
+      sell: 'Vente',
     },
   },
   notify: {
+    orderFilled: 'Votre ordre ({{side}}) de {{quantity}} actions {{code}} a été exécuté à {{price}}.',
+    orderExpired:
+      'Votre ordre jour ({{side}}) sur {{code}} a expiré à la clôture : {{quantity}} actions n’ont pas été exécutées. Ce qui était réservé est de nouveau à votre disposition.',
     depositCredited: '{{amount}} ont été crédités sur vos liquidités.',
     kycApproved: 'Votre identité a été vérifiée. Vous pouvez désormais déposer, négocier et retirer.',
     kycResubmit: 'Veuillez soumettre à nouveau vos pièces d’identité : {{reason}}.',

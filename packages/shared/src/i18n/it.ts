@@ -434,9 +434,17 @@ export const it: Catalog = {
       loan: 'Prestito',
       member: 'Livello di membro',
       fund: 'Fondo di liquidità',
+      trade: 'Ordini',
+    },
+    sides: {
+      buy: 'Acquisto',
+      sell: 'Vendita',
     },
   },
   notify: {
+    orderFilled: 'Il suo ordine ({{side}}) di {{quantity}} azioni {{code}} è stato eseguito a {{price}}.',
+    orderExpired:
+      'Il suo ordine giornaliero ({{side}}) su {{code}} è scaduto alla chiusura: {{quantity}} azioni non sono state eseguite. Quanto riservato è di nuovo a sua disposizione.',
     depositCredited: '{{amount}} sono stati accreditati sulla tua liquidità.',
     kycApproved: 'La tua identità è stata verificata. Ora puoi depositare, negoziare e prelevare.',
     kycResubmit: 'Invia di nuovo i tuoi documenti d’identità: {{reason}}.',

@@ -436,9 +436,17 @@ export const nl: Catalog = {
       loan: 'Lening',
       member: 'Lidmaatschapsniveau',
       fund: 'Saldofonds',
+      trade: 'Orders',
+    },
+    sides: {
+      buy: 'Koop',
+      sell: 'Verkoop',
     },
   },
   notify: {
+    orderFilled: 'Uw order ({{side}}) voor {{quantity}} aandelen {{code}} is uitgevoerd tegen {{price}}.',
+    orderExpired:
+      'Uw dagorder ({{side}}) voor {{code}} is bij het slot verlopen: {{quantity}} aandelen zijn niet uitgevoerd. Wat ervoor gereserveerd was, is weer voor u beschikbaar.',
     depositCredited: '{{amount}} is bijgeschreven op uw saldo.',
     kycApproved: 'Uw identiteit is bevestigd. U kunt nu storten, handelen en opnemen.',
     kycResubmit: 'Dien uw identiteitsdocumenten opnieuw in: {{reason}}.',

@@ -434,9 +434,17 @@ export const pt: Catalog = {
       loan: 'Empréstimo',
       member: 'Nível de membro',
       fund: 'Fundo de saldo',
+      trade: 'Ordens',
+    },
+    sides: {
+      buy: 'Compra',
+      sell: 'Venda',
     },
   },
   notify: {
+    orderFilled: 'A sua ordem ({{side}}) de {{quantity}} ações {{code}} foi executada a {{price}}.',
+    orderExpired:
+      'A sua ordem do dia ({{side}}) de {{code}} expirou no fecho: {{quantity}} ações não foram executadas. O que estava reservado está novamente à sua disposição.',
     depositCredited: '{{amount}} foram creditados no seu saldo disponível.',
     kycApproved: 'A sua identidade foi verificada. Já pode depositar, negociar e levantar.',
     kycResubmit: 'Envie novamente os seus documentos de identidade: {{reason}}.',

@@ -434,9 +434,17 @@ export const sv: Catalog = {
       loan: 'Lån',
       member: 'Medlemsnivå',
       fund: 'Saldofond',
+      trade: 'Handel',
+    },
+    sides: {
+      buy: 'Köp',
+      sell: 'Försäljning',
     },
   },
   notify: {
+    orderFilled: 'Din order ({{side}}) på {{quantity}} aktier {{code}} har genomförts till {{price}}.',
+    orderExpired:
+      'Din dagsorder ({{side}}) i {{code}} har löpt ut vid stängning: {{quantity}} aktier genomfördes inte. Det som var reserverat är tillgängligt för dig igen.',
     depositCredited: '{{amount}} har satts in på ditt kontosaldo.',
     kycApproved: 'Din identitet har bekräftats. Nu kan du sätta in, handla och ta ut.',
     kycResubmit: 'Skicka in dina identitetshandlingar igen: {{reason}}.',

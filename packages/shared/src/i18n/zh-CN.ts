@@ -425,9 +425,16 @@ export const zhCN: Catalog = {
       loan: '贷款',
       member: '会员等级',
       fund: '余额宝',
+      trade: '交易',
+    },
+    sides: {
+      buy: '买入',
+      sell: '卖出',
     },
   },
   notify: {
+    orderFilled: '您的{{side}}委托（{{code}}，{{quantity}} 股）已按 {{price}} 成交。',
+    orderExpired: '您的当日{{side}}委托（{{code}}）已在收盘时失效：{{quantity}} 股未成交，冻结的资金或股份已解冻。',
     depositCredited: '{{amount}} 已存入您的可用资金。',
     kycApproved: '您的身份已通过认证。现在可以充值、交易和提现。',
     kycResubmit: '请重新提交身份证件：{{reason}}。',

@@ -425,9 +425,16 @@ export const zhTW: Catalog = {
       loan: '貸款',
       member: '會員等級',
       fund: '餘額寶',
+      trade: '交易',
+    },
+    sides: {
+      buy: '買入',
+      sell: '賣出',
     },
   },
   notify: {
+    orderFilled: '您的{{side}}委託（{{code}}，{{quantity}} 股）已按 {{price}} 成交。',
+    orderExpired: '您的當日{{side}}委託（{{code}}）已在收盤時失效：{{quantity}} 股未成交，凍結的資金或股份已解凍。',
     depositCredited: '{{amount}} 已存入您的可用資金。',
     kycApproved: '您的身分已通過認證。現在可以入金、交易和出金。',
     kycResubmit: '請重新提交身分證件：{{reason}}。',

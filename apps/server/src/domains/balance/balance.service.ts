@@ -21,7 +21,7 @@ import { periodStart } from '../../platform/periods.ts';
 import { operatorNames } from '../admin/operators.service.ts';
 import { portfolioFigures, registerPortfolioContributor } from '../portfolio/portfolio.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
-import { contactsByUserId } from '../users/users.service.ts';
+import { notifyInvestors } from '../users/users.service.ts';
 import { positiveAmount } from '../wallet/wallet.service.ts';
 import * as repo from './balance.repository.ts';
 import type { FundOrderRow } from './balance.repository.ts';
@@ -286,10 +286,6 @@ export async function confirmDueOrders(
 ): Promise<number> {
   const rows = await repo.dueOrders(trx, dueAtMs, CONFIRM_BATCH);
   if (rows.length === 0) return 0;
-  const contacts = await contactsByUserId(
-    trx,
-    rows.map((row) => Number(row.userId)),
-  );
   const confirmed: FundOrderRow[] = [];
   for (const row of rows) {
     if (await repo.confirmOrder(trx, Number(row.id), nowMs)) confirmed.push(row);
@@ -315,22 +311,14 @@ export async function confirmDueOrders(
     };
   });
   await ctx.ledger.postMany(trx, entries);
-  await ctx.notifier.sendMany(
+  await notifyInvestors(
+    ctx,
     trx,
-    confirmed.flatMap((row) => {
-      const contact = contacts.get(Number(row.userId));
-      if (!contact) return [];
-      return [
-        {
-          channel: 'sms' as const,
-          recipient: contact.phone,
-          userId: contact.id,
-          template: row.kind === 'purchase' ? ('notify.fundConfirmed' as const) : ('notify.fundRedeemed' as const),
-          params: { amount: formatMinor(Number(row.amountMinor)), date: row.confirmDate },
-          lang: contact.lang,
-        },
-      ];
-    }),
+    confirmed.map((row) => ({
+      userId: Number(row.userId),
+      template: row.kind === 'purchase' ? 'notify.fundConfirmed' : 'notify.fundRedeemed',
+      params: { amount: formatMinor(Number(row.amountMinor)), date: row.confirmDate },
+    })),
   );
   return rows.length;
 }

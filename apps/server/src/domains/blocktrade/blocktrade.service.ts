@@ -21,7 +21,7 @@ import { instrumentLabelsByIds, tradableInstrumentByCode, type InstrumentLabel }
 import { getSettings } from '../settings/settings.service.ts';
 import { openAcquiredLot } from '../trading/trading.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
-import { phonesByUserId, userContact } from '../users/users.service.ts';
+import { notifyInvestor, phonesByUserId } from '../users/users.service.ts';
 import * as repo from './blocktrade.repository.ts';
 import type { BlockOfferRow, BlockOrderRow } from './blocktrade.repository.ts';
 import { exportRow, type ExportSection } from '../../platform/data-export.ts';
@@ -440,7 +440,7 @@ export async function decideOrder(
       decidedAt: nowMs,
       decidedBy: operator.operatorId,
     });
-    await notify(ctx, trx, Number(row.userId), 'notify.blockOrderApproved', {
+    await notifyInvestor(ctx, trx, Number(row.userId), 'notify.blockOrderApproved', {
       quantity: String(quantity),
       name: label.name,
       price: formatPrice(Number(row.priceTicks)),
@@ -483,7 +483,7 @@ async function rejectPendingOrder(
     decidedAt: nowMs,
     decidedBy: operator.operatorId,
   });
-  await notify(ctx, trx, Number(row.userId), 'notify.blockOrderRejected', {
+  await notifyInvestor(ctx, trx, Number(row.userId), 'notify.blockOrderRejected', {
     quantity: String(quantity),
     name: label.name,
     price: formatPrice(Number(row.priceTicks)),
@@ -500,25 +500,6 @@ async function rejectPendingOrder(
     atMs: nowMs,
   });
   return toOrder({ ...row, status: 'rejected', reason, decidedAt: nowMs, decidedBy: operator.operatorId }, label);
-}
-
-async function notify(
-  ctx: AppContext,
-  trx: Trx,
-  userId: number,
-  template: 'notify.blockOrderApproved' | 'notify.blockOrderRejected',
-  params: Record<string, string>,
-) {
-  const user = await userContact(trx, userId);
-  if (!user) return;
-  await ctx.notifier.send(trx, {
-    channel: 'sms',
-    recipient: user.phone,
-    userId: user.id,
-    template,
-    params,
-    lang: user.lang,
-  });
 }
 
 // ── the investor ────────────────────────────────────────────────────────────────────────────────────

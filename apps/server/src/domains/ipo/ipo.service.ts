@@ -1,4 +1,4 @@
-import { translate, type MessageKey } from '@bourse/shared/i18n/index';
+import { translate, type MessageKey, type MessageParams } from '@bourse/shared/i18n/index';
 import type { Language } from '@bourse/shared/languages';
 import { formatMinor } from '@bourse/shared/money';
 import { formatPrice, parsePrice, TICKS_PER_MINOR } from '@bourse/shared/price';
@@ -23,14 +23,13 @@ import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database
 import type { Instrument } from '../../platform/db/schema.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import type { MoneyUnit } from '../../platform/money-command.ts';
-import type { Notification } from '../../platform/notifier.ts';
 import { appendAudit } from '../../platform/audit.ts';
 import { insertInstrument, listNewIssue, ratioX100, updateInstrument } from '../market/instruments.service.ts';
 import { instrumentsByIds, localName } from '../market/market.service.ts';
 import { registerPortfolioContributor } from '../portfolio/portfolio.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import { openAcquiredLot } from '../trading/trading.service.ts';
-import { contactsByUserId, findUser, phonesByUserId, userContact } from '../users/users.service.ts';
+import { findUser, notifyInvestor, notifyInvestors, phonesByUserId } from '../users/users.service.ts';
 import { DRAW_ALGORITHM, drawAllotments, newSeed, seedHash } from './draw.ts';
 import * as repo from './ipo.repository.ts';
 import { exportRow, type ExportSection } from '../../platform/data-export.ts';
@@ -282,18 +281,10 @@ async function writeSubscription(
     if (isUniqueViolation(error)) throw new AppError('IPO_ALREADY_SUBSCRIBED');
     throw error;
   }
-  const contact = await userContact(trx, userId);
-  if (contact) {
+  await notifyInvestor(ctx, trx, userId, 'notify.ipoSubscribed', async (contact) => {
     const [instrument] = (await instrumentsByIds(trx, [Number(issue.instrumentId)])).values();
-    await ctx.notifier.send(trx, {
-      channel: 'sms',
-      recipient: contact.phone,
-      userId,
-      template: 'notify.ipoSubscribed',
-      params: { name: instrument ? localName(instrument, contact.lang) : '', lots, amount: formatMinor(amountMinor) },
-      lang: contact.lang,
-    });
-  }
+    return { name: instrument ? localName(instrument, contact.lang) : '', lots, amount: formatMinor(amountMinor) };
+  });
   return row;
 }
 
@@ -737,21 +728,11 @@ export async function cancelIssue(
     const marked = await repo.markSubscriptionCancelled(trx, Number(subscription.id), nowMs);
     invariant(marked, `subscription ${subscription.id} was still held`);
     releasedMinor += subscription.amountHeldMinor;
-    const contact = await userContact(trx, Number(subscription.userId));
-    if (contact) {
-      await ctx.notifier.send(trx, {
-        channel: 'sms',
-        recipient: contact.phone,
-        userId: contact.id,
-        template: 'notify.ipoCancelled',
-        params: {
-          name: localName(instrument, contact.lang),
-          amount: formatMinor(subscription.amountHeldMinor),
-          reason: input.reason,
-        },
-        lang: contact.lang,
-      });
-    }
+    await notifyInvestor(ctx, trx, Number(subscription.userId), 'notify.ipoCancelled', (contact) => ({
+      name: localName(instrument, contact.lang),
+      amount: formatMinor(subscription.amountHeldMinor),
+      reason: input.reason,
+    }));
   }
   await appendAudit(trx, {
     operatorId: input.operator.operatorId,
@@ -927,37 +908,20 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
         nowMs,
       );
       invariant(changed === chunk.length, `issue ${id}: every subscription of the chunk was still held`);
-      const contacts = await contactsByUserId(
+      await notifyInvestors(
+        ctx,
         trx,
-        chunk.map((row) => Number(row.userId)),
-      );
-      await ctx.notifier.sendMany(
-        trx,
-        outcomes.flatMap(({ row, settled: outcome }) => {
-          const contact = contacts.get(Number(row.userId));
-          if (!contact) return [];
-          const name = localName(instrument, contact.lang);
-          const refund = formatMinor(outcome.releasedMinor);
-          const notification: Notification =
-            outcome.lotsAllotted > 0
-              ? {
-                  channel: 'sms',
-                  recipient: contact.phone,
-                  userId: contact.id,
-                  lang: contact.lang,
-                  template: 'notify.ipoAllotted',
-                  params: { name, lots: outcome.lotsAllotted, amount: formatMinor(outcome.capturedMinor), refund },
-                }
-              : {
-                  channel: 'sms',
-                  recipient: contact.phone,
-                  userId: contact.id,
-                  lang: contact.lang,
-                  template: 'notify.ipoNotAllotted',
-                  params: { name, refund },
-                };
-          return [notification];
-        }),
+        outcomes.map(({ row, settled: outcome }) => ({
+          userId: Number(row.userId),
+          template: outcome.lotsAllotted > 0 ? 'notify.ipoAllotted' : 'notify.ipoNotAllotted',
+          params: (contact): MessageParams => {
+            const name = localName(instrument, contact.lang);
+            const refund = formatMinor(outcome.releasedMinor);
+            return outcome.lotsAllotted > 0
+              ? { name, lots: outcome.lotsAllotted, amount: formatMinor(outcome.capturedMinor), refund }
+              : { name, refund };
+          },
+        })),
       );
       return chunk.length;
     });
@@ -1020,30 +984,18 @@ export async function listIssue(ctx: AppContext, id: number): Promise<boolean> {
       }
       const linked = await repo.setPositions(trx, ctx.database.dialect, links);
       invariant(linked === chunk.length, `issue ${id}: every allotment of the chunk was still unlisted`);
-      const contacts = await contactsByUserId(
+      await notifyInvestors(
+        ctx,
         trx,
-        chunk.map((row) => Number(row.userId)),
-      );
-      await ctx.notifier.sendMany(
-        trx,
-        chunk.flatMap((row) => {
-          const contact = contacts.get(Number(row.userId));
-          if (!contact) return [];
-          return [
-            {
-              channel: 'sms' as const,
-              recipient: contact.phone,
-              userId: contact.id,
-              lang: contact.lang,
-              template: 'notify.ipoListed' as const,
-              params: {
-                name: localName(instrument, contact.lang),
-                quantity: Number(row.lotsAllotted) * issue.lotSize,
-                price,
-              },
-            },
-          ];
-        }),
+        chunk.map((row) => ({
+          userId: Number(row.userId),
+          template: 'notify.ipoListed',
+          params: (contact) => ({
+            name: localName(instrument, contact.lang),
+            quantity: Number(row.lotsAllotted) * issue.lotSize,
+            price,
+          }),
+        })),
       );
       return chunk.length;
     });

@@ -15,7 +15,7 @@ import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database
 import { AppError, invariant } from '../../platform/errors.ts';
 import { contentTypeOfStoredName, reencodeImage, UploadStore } from '../../platform/storage.ts';
 import { awardCreditPoints } from '../members/members.service.ts';
-import { userContact } from '../users/users.service.ts';
+import { notifyInvestor } from '../users/users.service.ts';
 import * as repo from './kyc.repository.ts';
 import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
@@ -221,16 +221,13 @@ export async function notifyDecision(
   trx: Trx,
   decision: { userId: number } & ({ status: 'approved' } | { status: 'resubmit'; reason: string }),
 ): Promise<void> {
-  const user = await userContact(trx, decision.userId);
-  if (!user) return;
-  await ctx.notifier.send(trx, {
-    channel: 'sms',
-    recipient: user.phone,
-    userId: user.id,
-    template: decision.status === 'approved' ? 'notify.kycApproved' : 'notify.kycResubmit',
-    params: decision.status === 'approved' ? {} : { reason: decision.reason },
-    lang: user.lang,
-  });
+  await notifyInvestor(
+    ctx,
+    trx,
+    decision.userId,
+    decision.status === 'approved' ? 'notify.kycApproved' : 'notify.kycResubmit',
+    decision.status === 'approved' ? {} : { reason: decision.reason },
+  );
 }
 
 /** A submission as the console shows it, after a decision. */

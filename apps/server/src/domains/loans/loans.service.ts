@@ -15,7 +15,7 @@ import { awardCreditPoints } from '../members/members.service.ts';
 import { registerPortfolioContributor } from '../portfolio/portfolio.service.ts';
 import { getSettings, type SettingKey, type Settings } from '../settings/settings.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
-import { phonesByUserId, userContact, userStanding } from '../users/users.service.ts';
+import { notifyInvestor, phonesByUserId, userStanding } from '../users/users.service.ts';
 import * as repo from './loans.repository.ts';
 import type { LoanRow } from './loans.repository.ts';
 import { exportRow, type ExportSection } from '../../platform/data-export.ts';
@@ -290,7 +290,7 @@ export function repayLoan(
           nowMs,
         });
       }
-      await notify(
+      await notifyInvestor(
         ctx,
         trx,
         input.userId,
@@ -410,7 +410,7 @@ export async function remindLoan(ctx: AppContext, trx: Trx, loanId: number): Pro
   const row = await repo.lockLoan(trx, ctx.database.dialect, loanId);
   if (row?.status !== 'passed' || row.dueDate === null || row.remindedAt !== null) return;
   if (!(await repo.markReminded(trx, loanId, ctx.clock.nowMs()))) return;
-  await notify(ctx, trx, Number(row.userId), 'notify.loanRepaymentDue', {
+  await notifyInvestor(ctx, trx, Number(row.userId), 'notify.loanRepaymentDue', {
     owed: formatMinor(Number(row.principalOutstandingMinor) + Number(row.interestOutstandingMinor)),
     dueDate: row.dueDate,
   });
@@ -479,7 +479,7 @@ export async function decideLoan(
     invariant(reason.length > 0, 'a rejection has a reason');
     const moved = await repo.markRejected(trx, Number(row.id), { reason, decidedBy: operator.operatorId, nowMs });
     invariant(moved, 'the locked application is pending');
-    await notify(ctx, trx, userId, 'notify.loanRejected', { amount: formatMinor(amountMinor), reason });
+    await notifyInvestor(ctx, trx, userId, 'notify.loanRejected', { amount: formatMinor(amountMinor), reason });
     await audit('loan.reject', { reason });
     const after = await repo.findLoan(trx, Number(row.id));
     invariant(after, 'the loan is never deleted');
@@ -530,7 +530,7 @@ export async function decideLoan(
       { account: { system: 'loan_receivable' }, amountMinor: -amountMinor },
     ],
   });
-  await notify(ctx, trx, userId, 'notify.loanPassed', {
+  await notifyInvestor(ctx, trx, userId, 'notify.loanPassed', {
     amount: formatMinor(amountMinor),
     rate: ppmToPercent(ratePpm),
     dueDate,
@@ -539,30 +539,6 @@ export async function decideLoan(
   const after = await repo.findLoan(trx, Number(row.id));
   invariant(after, 'the loan is never deleted');
   return toLoan(after);
-}
-
-async function notify(
-  ctx: AppContext,
-  trx: Trx,
-  userId: number,
-  template:
-    | 'notify.loanPassed'
-    | 'notify.loanRejected'
-    | 'notify.loanRepaymentDue'
-    | 'notify.loanRepaymentReceived'
-    | 'notify.loanRepaid',
-  params: Record<string, string>,
-) {
-  const user = await userContact(trx, userId);
-  if (!user) return;
-  await ctx.notifier.send(trx, {
-    channel: 'sms',
-    recipient: user.phone,
-    userId: user.id,
-    template,
-    params,
-    lang: user.lang,
-  });
 }
 
 // ── the portfolio ───────────────────────────────────────────────────────────────────────────────────

@@ -25,7 +25,7 @@ import type { OperatorPrincipal } from '../../platform/principals.ts';
 import { operatorNames } from '../admin/operators.service.ts';
 import { portfolioFigures, type PortfolioFigures } from '../portfolio/portfolio.service.ts';
 import {
-  contactsByUserId,
+  notifyInvestors,
   findUser,
   lockCreditPoints,
   moveLevel,
@@ -169,27 +169,14 @@ async function applyLevelMoves(ctx: AppContext, trx: Trx, moves: readonly LevelM
     })),
   );
   if (applied.length === 0) return applied;
-  const contacts = await contactsByUserId(
+  await notifyInvestors(
+    ctx,
     trx,
-    applied.map((move) => move.userId),
-  );
-  await ctx.notifier.sendMany(
-    trx,
-    applied.flatMap((move) => {
-      const contact = contacts.get(move.userId);
-      return contact
-        ? [
-            {
-              channel: 'sms' as const,
-              recipient: contact.phone,
-              userId: contact.id,
-              template: 'notify.memberLevelChanged' as const,
-              params: { from: move.from, to: move.to },
-              lang: contact.lang,
-            },
-          ]
-        : [];
-    }),
+    applied.map((move) => ({
+      userId: move.userId,
+      template: 'notify.memberLevelChanged',
+      params: { from: move.from, to: move.to },
+    })),
   );
   return applied;
 }

@@ -51,8 +51,22 @@ const TITLES: Record<NotifyTemplate, TitleKey | null> = {
   'notify.memberLevelChanged': 'messages.titles.member',
   'notify.fundConfirmed': 'messages.titles.fund',
   'notify.fundRedeemed': 'messages.titles.fund',
+  'notify.orderFilled': 'messages.titles.trade',
+  'notify.orderExpired': 'messages.titles.trade',
   'notify.resetCodeSms': null,
 };
+
+const SIDES = { buy: 'messages.sides.buy', sell: 'messages.sides.sell' } as const satisfies Record<string, MessageKey>;
+
+/**
+ * The parameters in `lang`: an order's `side` is stored as `buy` / `sell` and said in the reader's
+ * language (in the SMS when sent, in the message centre whenever read); the others are as stored.
+ */
+function localParams(lang: Language, params: MessageParams): MessageParams {
+  const side = params.side;
+  if (side !== 'buy' && side !== 'sell') return params;
+  return Object.assign({}, params, { side: translate(lang, SIDES[side]) });
+}
 
 function titleKeyOf(template: string): TitleKey | null {
   return Object.prototype.hasOwnProperty.call(TITLES, template) ? TITLES[template as NotifyTemplate] : null;
@@ -63,10 +77,24 @@ export function isStoredNotification(notification: Pick<Notification, 'userId' |
   return notification.userId !== null && titleKeyOf(notification.template) !== null;
 }
 
+/** The notification as sent (the SMS): its parameters said in its language. */
+function inItsLanguage(notification: Notification): Notification {
+  const params = localParams(notification.lang, notification.params);
+  return params === notification.params ? notification : Object.assign({}, notification, { params });
+}
+
+/** Tells the investor's open screens that a message arrived (a `message` event on their `user` topic). */
+export type PublishMessage = (userId: number, kind: MessageKind) => void;
+
+/** The app's PublishMessage: through the context's hub. */
+export function publishMessageVia(ctx: () => AppContext): PublishMessage {
+  return (userId, kind) => publishUserEvent(ctx(), userId, 'message', { kind });
+}
+
 /** Tells the investor's open screens, once the change is committed, that a message arrived. */
-function announceMessage(ctx: AppContext, db: Db | Trx, userIds: readonly number[], kind: MessageKind) {
+function announceMessage(publish: PublishMessage, db: Db | Trx, userIds: readonly number[], kind: MessageKind) {
   afterCommit(db, () => {
-    for (const userId of new Set(userIds)) publishUserEvent(ctx, userId, 'message', { kind });
+    for (const userId of new Set(userIds)) publish(userId, kind);
   });
 }
 
@@ -81,7 +109,13 @@ export class MessageCentreNotifier implements Notifier {
   constructor(
     private readonly inner: Notifier,
     private readonly dialect: Dialect,
-    private readonly ctx: () => AppContext,
+    /** The instant the messages are stored at. */
+    private readonly now: () => number,
+    /**
+     * Publishes each `message` event after the commit: through the hub in the main thread
+     * (`publishMessageVia`); the order writer thread hands them to the main thread instead.
+     */
+    private readonly publish: PublishMessage,
   ) {}
 
   send(db: Db | Trx, notification: Notification): Promise<void> {
@@ -89,8 +123,8 @@ export class MessageCentreNotifier implements Notifier {
   }
 
   async sendMany(db: Db | Trx, notifications: readonly Notification[]): Promise<void> {
-    await this.inner.sendMany(db, notifications);
-    const createdAt = this.ctx().clock.nowMs();
+    await this.inner.sendMany(db, notifications.map(inItsLanguage));
+    const createdAt = this.now();
     const rows: repo.NewMessage[] = notifications.filter(isStoredNotification).map((notification) => ({
       userId: notification.userId as number,
       kind: 'notification',
@@ -101,7 +135,7 @@ export class MessageCentreNotifier implements Notifier {
     }));
     await repo.insertMessages(db, this.dialect, rows);
     announceMessage(
-      this.ctx(),
+      this.publish,
       db,
       rows.map((row) => row.userId),
       'notification',
@@ -132,7 +166,7 @@ function render(row: MessageRow, lang: Language): Message {
     ...base,
     kind: 'notification',
     title: translate(lang, titleKeyOf(template) ?? 'messages.title'),
-    body: translate(lang, template as MessageKey, parseJson<MessageParams>(row.params)),
+    body: translate(lang, template as MessageKey, localParams(lang, parseJson<MessageParams>(row.params))),
   };
 }
 
@@ -218,7 +252,12 @@ export async function publishAnnouncement(
       createdAt: input.nowMs,
     })),
   );
-  announceMessage(ctx, trx, recipients, 'announcement');
+  announceMessage(
+    publishMessageVia(() => ctx),
+    trx,
+    recipients,
+    'announcement',
+  );
   return { id, recipients: recipients.length };
 }
 

@@ -38,12 +38,8 @@ for (const dialect of DIALECTS) {
 
     /** A signed-in stream socket listening on the investor's `user` topic. */
     const listen = async (token: string) => {
-      const client = await StreamClient.open(url);
+      const client = await StreamClient.forUser(url, token);
       clients.push(client);
-      await client.take((m) => m.type === 'hello');
-      client.send({ op: 'auth', token });
-      client.send({ op: 'subscribe', topics: ['user'] });
-      await client.take((m) => m.type === 'subscribed');
       return client;
     };
 

@@ -2,6 +2,7 @@
 // each inside the caller's transaction (a money command's or the write queue's), with its journal
 // entry keyed by the order.
 import { allocateCapital, collarPriceTicks, tradeCosts, type TradeCosts } from '@bourse/shared/fees';
+import { formatPrice } from '@bourse/shared/price';
 import type { OrderSide, OrderType } from '@bourse/shared/schemas/trading';
 import type { Trx } from '../../platform/db/database.ts';
 import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
@@ -11,6 +12,7 @@ import type { LiveQuote } from '../../platform/market-data-provider.ts';
 import { tradableInstrumentById } from '../market/market.service.ts';
 import { assertInstrumentTradable } from '../market/instruments.service.ts';
 import { settingsMap } from '../settings/settings.service.ts';
+import { notifyInvestor } from '../users/users.service.ts';
 import * as repo from './trading.repository.ts';
 import type { InstrumentRow, NewOrder, OrderFill, OrderRow, PositionRow } from './trading.repository.ts';
 import {
@@ -127,6 +129,7 @@ export async function placeOrderInTransaction(
         nowMs,
         ctx,
       });
+      await notifyFilled(ctx, trx, { userId, code: instrument.code, side: 'buy', quantity, priceTicks: fillTicks });
       return {
         orderId,
         userId,
@@ -233,6 +236,7 @@ export async function placeOrderInTransaction(
       releasedReservation: 0,
       nowMs,
     });
+    await notifyFilled(ctx, trx, { userId, code: instrument.code, side: 'sell', quantity, priceTicks: fillTicks });
     return { orderId, userId, positionIds: [lot.id], instrument };
   }
   await repo.changeReservation(run, lot.id, quantity);
@@ -329,6 +333,24 @@ function orderRowAsWritten(row: NewOrder, written: { id: number; positionId: num
     filledAt: row.nowMs,
     closedAt: null,
   };
+}
+
+/**
+ * Tells the investor that their order filled — code, side, shares and the fill price as the wire
+ * writes prices — in the fill's transaction (SMS outbox and message centre). An order fills whole,
+ * at once: one message per order.
+ */
+function notifyFilled(
+  ctx: TradingContext,
+  trx: Trx,
+  fill: { userId: number; code: string; side: OrderSide; quantity: number; priceTicks: number },
+): Promise<void> {
+  return notifyInvestor(ctx, trx, fill.userId, 'notify.orderFilled', {
+    code: fill.code,
+    side: fill.side,
+    quantity: fill.quantity,
+    price: formatPrice(fill.priceTicks),
+  });
 }
 
 /** Postings without zero amounts (a fee of 0.00 moves nothing). */
@@ -475,6 +497,14 @@ export async function fillRestingOrder(
   }
   const fees = feeScheduleOf(await settingsMap(run));
   const costs = tradeCosts({ side, priceTicks: fillTicks, quantity: order.quantity, fees });
+  const filled = () =>
+    notifyFilled(ctx, trx, {
+      userId: order.userId,
+      code: instrument.code,
+      side,
+      quantity: order.quantity,
+      priceTicks: fillTicks,
+    });
 
   if (side === 'buy') {
     invariant(order.holdId !== null && order.heldMinor !== null, 'a resting buy holds its cash');
@@ -500,6 +530,7 @@ export async function fillRestingOrder(
       nowMs: input.nowMs,
     });
     await repo.markOrderFilled(run, { orderId: order.id, fill: fillOf(fillTicks, costs), nowMs: input.nowMs });
+    await filled();
     return { order, positionIds: [positionId], instrument };
   }
 
@@ -534,6 +565,7 @@ export async function fillRestingOrder(
     releasedReservation: order.quantity,
     nowMs: input.nowMs,
   });
+  await filled();
   return { order, positionIds: [lot.id], instrument };
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { runKeyedUnit, type MoneyKey, type UnitOutcome } from '../../platform/money-command.ts';
 import { Ledger } from '../../platform/ledger/ledger.ts';
 import type { LiveQuote } from '../../platform/market-data-provider.ts';
+import type { Notifier } from '../../platform/notifier.ts';
 import { describeInTransaction, orderAnswer } from './order-wire.ts';
 import { placeOrderInTransaction } from './fill-units.ts';
 import type { CheckedOrder, TradingContext } from './order-rules.ts';
@@ -34,8 +35,15 @@ export interface OrderChange {
 
 export type PlaceOrderOutcome = UnitOutcome<OrderChange>;
 
-/** The market and the clock of one command: what the main thread saw when it took the order. */
-export function commandContext(base: TradingContext, command: PlaceOrderCommand): TradingContext {
+/**
+ * The market and the clock of one command: what the main thread saw when it took the order. Its
+ * notifier is the base's unless one is given (the order writer thread's, at the command's instant).
+ */
+export function commandContext(
+  base: TradingContext,
+  command: PlaceOrderCommand,
+  notifier: Notifier = base.notifier,
+): TradingContext {
   const clock: Clock = { mode: base.clock.mode, nowMs: () => command.nowMs, now: () => new Date(command.nowMs) };
   const { open, quote } = command.market;
   return {
@@ -44,6 +52,7 @@ export function commandContext(base: TradingContext, command: PlaceOrderCommand)
     calendar: base.calendar,
     clock,
     ledger: new Ledger(base.database.dialect, base.ledger.currency, clock),
+    notifier,
     market: {
       isOpen: () => open,
       quote: (code) => (quote && quote.code === code ? quote : undefined),
@@ -57,8 +66,13 @@ export function commandContext(base: TradingContext, command: PlaceOrderCommand)
  * journal entry, lot — or a hold for a resting limit order) and described. The same function runs
  * on the order writer thread and, without it, in the main thread.
  */
-export function placeOrderUnit(base: TradingContext, trx: Trx, command: PlaceOrderCommand): Promise<PlaceOrderOutcome> {
-  const ctx = commandContext(base, command);
+export function placeOrderUnit(
+  base: TradingContext,
+  trx: Trx,
+  command: PlaceOrderCommand,
+  notifier?: Notifier,
+): Promise<PlaceOrderOutcome> {
+  const ctx = commandContext(base, command, notifier);
   return runKeyedUnit(
     trx,
     ctx.database.dialect,

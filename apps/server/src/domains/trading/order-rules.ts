@@ -17,10 +17,11 @@ import type { InstrumentRow, PositionRow } from './trading.repository.ts';
 
 /**
  * What trading's rules need of the app: configuration, the database, the calendar, the ledger, the
- * clock and the current quotes. The whole app context is one; so is the order writer thread's
- * context (order-writer.worker.ts), whose quotes are those the main thread saw when it took the order.
+ * clock, the notifier (fills and expiries tell the investor) and the current quotes. The whole app
+ * context is one; so is the order writer thread's context (order-writer.worker.ts), whose quotes are
+ * those the main thread saw when it took the order.
  */
-export type TradingContext = Pick<AppContext, 'config' | 'database' | 'calendar' | 'ledger' | 'clock'> & {
+export type TradingContext = Pick<AppContext, 'config' | 'database' | 'calendar' | 'ledger' | 'clock' | 'notifier'> & {
   market: Pick<MarketDataProvider, 'quote' | 'isOpen'>;
 };
 

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import type { MessageKind } from '@bourse/shared/schemas/messages';
 import type { CalendarOptions } from '../../platform/calendar.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { WRITER } from '../../platform/db/write-lock.ts';
 import type { WriteQueue } from '../../platform/db/write-queue.ts';
+import { publishMessageVia, type PublishMessage } from '../messages/messages.service.ts';
 import {
   deserializeError,
   placeOrderUnit,
@@ -35,7 +37,17 @@ export type WriterRequest =
 export type WriterResult =
   { id: number; ok: true; outcome: PlaceOrderOutcome } | { id: number; ok: false; error: SerializedError };
 
-export type WriterReply = { type: 'ready' } | { type: 'closed' } | { type: 'results'; results: WriterResult[] };
+/** A `message` event for the main thread to publish: the thread stored a message for the investor. */
+export interface WriterMessage {
+  userId: number;
+  kind: MessageKind;
+}
+
+export type WriterReply =
+  | { type: 'ready' }
+  | { type: 'closed' }
+  // The batch's results, and the message events its after-commit hooks raised.
+  | { type: 'results'; results: WriterResult[]; messages: WriterMessage[] };
 
 interface Pending {
   /** The thread the order was handed to. */
@@ -61,13 +73,17 @@ export class OrderWriter {
   private closing: Promise<void> | null = null;
   private outbox: Array<{ id: number; command: PlaceOrderCommand }> = [];
   private idle: (() => void) | null = null;
+  /** The `message` events of the thread's committed batches go out from here (the thread has no hub). */
+  private readonly publish: PublishMessage;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly inProcess: WriteQueue,
     /** Where a failure of the thread is reported. */
     private readonly onThreadError: (error: unknown) => void = () => {},
-  ) {}
+  ) {
+    this.publish = publishMessageVia(() => ctx);
+  }
 
   /**
    * Starts the thread now rather than with the first order (it takes about half a second to load),
@@ -175,6 +191,7 @@ export class OrderWriter {
 
   private onReply(message: WriterReply): void {
     if (message.type !== 'results') return;
+    for (const told of message.messages) this.publish(told.userId, told.kind);
     for (const result of message.results) {
       const entry = this.pending.get(result.id);
       if (!entry) continue;

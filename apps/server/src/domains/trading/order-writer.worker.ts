@@ -8,9 +8,11 @@ import { openSqlite } from '../../platform/db/database.ts';
 import { WriteQueue } from '../../platform/db/write-queue.ts';
 import { WRITER, WriteLock } from '../../platform/db/write-lock.ts';
 import { Ledger } from '../../platform/ledger/ledger.ts';
+import { OutboxNotifier } from '../../platform/notifier.ts';
+import { MessageCentreNotifier, type PublishMessage } from '../messages/messages.service.ts';
 import { placeOrderUnit, serializeError } from './order-placement.ts';
 import type { TradingContext } from './order-rules.ts';
-import type { WriterReply, WriterRequest, WriterResult, WriterSetup } from './order-writer.ts';
+import type { WriterMessage, WriterReply, WriterRequest, WriterResult, WriterSetup } from './order-writer.ts';
 
 const port = parentPort;
 if (!port) throw new Error('the order writer runs as a worker thread');
@@ -22,12 +24,20 @@ const database = openSqlite(setup.file, {
 });
 // Every command brings its instant (commandContext): this clock is never read for one.
 const clock: Clock = { mode: setup.clockMode, nowMs: () => Date.now(), now: () => new Date() };
+// A fill tells the investor in its transaction (SMS outbox and message centre, as the app's
+// notifier does). This thread has no hub: the `message` events of a committed batch go back with
+// its results, and the main thread publishes them.
+let messages: WriterMessage[] = [];
+const publish: PublishMessage = (userId, kind) => void messages.push({ userId, kind });
+const notifierAt = (nowMs: () => number) =>
+  new MessageCentreNotifier(new OutboxNotifier(nowMs, 'sqlite'), 'sqlite', nowMs, publish);
 const base: TradingContext = {
   config,
   database,
   calendar: new BusinessCalendar(setup.calendar),
   clock,
   ledger: new Ledger('sqlite', config.CURRENCY, clock),
+  notifier: notifierAt(() => clock.nowMs()),
   // Every command brings the quote it was taken at (commandContext); there is no live market here.
   market: { isOpen: () => false, quote: () => undefined },
 };
@@ -42,8 +52,10 @@ const settle = (result: WriterResult) => {
   if (results.length === 1) {
     queueMicrotask(() => {
       const done = results;
+      const told = messages;
       results = [];
-      reply({ type: 'results', results: done });
+      messages = [];
+      reply({ type: 'results', results: done, messages: told });
     });
   }
 };
@@ -60,7 +72,14 @@ port.on('message', (request: WriterRequest) => {
   }
   for (const { id, command } of request.orders) {
     queue
-      .run((trx) => placeOrderUnit(base, trx, command))
+      .run((trx) =>
+        placeOrderUnit(
+          base,
+          trx,
+          command,
+          notifierAt(() => command.nowMs),
+        ),
+      )
       .then(
         (outcome) => settle({ id, ok: true, outcome }),
         (error: unknown) => settle({ id, ok: false, error: serializeError(error) }),

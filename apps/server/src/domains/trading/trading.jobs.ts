@@ -4,6 +4,7 @@ import { sqlRunner } from '../../platform/db/sql-runner.ts';
 import type { Job } from '../../platform/jobs.ts';
 import type { MoneyCommands } from '../../platform/money-command.ts';
 import { closeRestingOrder } from './fill-units.ts';
+import { notifyInvestor } from '../users/users.service.ts';
 import { describeInTransaction } from './order-wire.ts';
 import * as repo from './trading.repository.ts';
 
@@ -15,8 +16,9 @@ export interface TradingJobDeps {
 }
 
 /**
- * Day orders whose trading day has ended: expired, their cash or shares released, each in a money
- * command of its own (a second run finds them closed and does nothing).
+ * Day orders whose trading day has ended: expired, their cash or shares released, the investor
+ * told (`notify.orderExpired`), each in a money command of its own (a second run finds them closed
+ * and does nothing).
  */
 export async function expireDayOrders(ctx: AppContext, deps: TradingJobDeps, dueAtMs: number): Promise<void> {
   const ids = await repo.expiringOrderIds(ctx.database.db, dueAtMs);
@@ -29,6 +31,12 @@ export async function expireDayOrders(ctx: AppContext, deps: TradingJobDeps, due
         const expired = await describeInTransaction(ctx, trx, {
           orderId,
           positionIds: order.positionId === null ? [] : [order.positionId],
+        });
+        // Nothing of a resting order has filled: all its shares are unfilled.
+        await notifyInvestor(ctx, trx, order.userId, 'notify.orderExpired', {
+          code: expired.order.code,
+          side: order.side,
+          quantity: order.quantity,
         });
         events.add(() => deps.announce(expired));
         return expired;

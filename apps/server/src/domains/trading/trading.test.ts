@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/crypto.ts';
 import { expectLedgerOk as expectLedgerOkOf } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, operator, type TestApp } from '../../test/harness.ts';
-import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
+import { fundedTrader, instrument, TRADING_PASSWORD, TRADING_TEST_ENV } from '../../test/trading-fixture.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import { tradingEngine } from './trading-engine.ts';
@@ -18,16 +18,7 @@ import { placeOrderInTransaction } from './fill-units.ts';
  *   commission 0.25 % (minimum 5.00), transaction fee 0.01 %, stamp duty 0.10 % on sells,
  *   every amount rounded half-up to the cent.
  */
-const ENV = {
-  LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
-  // Sessions outlive the days the clock is moved forward.
-  SESSION_TTL_HOURS: '2000',
-  TRADE_ORDERS_PER_MINUTE: '100000',
-  DUPLICATE_SUBMIT_WINDOW_MS: '0',
-  // No back-filled history: an instrument starts exactly at its start price.
-  MARKET_BACKFILL_DAYS: '0',
-  MARKET_BACKFILL_INTRADAY_DAYS: '0',
-};
+const ENV = TRADING_TEST_ENV;
 async function tradingApp(dialect: (typeof DIALECTS)[number], env: Record<string, string> = {}) {
   const t = await createTestApp(dialect, { ...ENV, ...env });
   await t.ctx.database.transaction(async (trx) => {
@@ -831,16 +822,18 @@ for (const dialect of DIALECTS) {
     });
 
     describe('events', () => {
-      it('publishes the order, the lot and a balance change to the investor after the commit', async () => {
+      it('publishes the fill’s message, the order, the lot and a balance change to the investor after the commit', async () => {
         await h.setPrice('TST', '12.33');
         const { token, userId } = await h.trader();
         const messages: Array<{ event: string; data: { id?: number; status?: string } | null }> = [];
         const stop = t.ctx.hub.subscribe(`user:${userId}`, (message) => messages.push(JSON.parse(message)));
         try {
           const placed = body(await h.placeOrder(token, { code: 'TST', side: 'buy', type: 'market', lots: 1 })).data;
-          expect(messages.map((m) => m.event)).toEqual(['order', 'position', 'assets']);
-          expect(messages[0]!.data).toMatchObject({ id: placed.id, status: 'filled' });
-          expect(messages[1]!.data).toEqual((await h.get(token, `/api/trade/positions/${placed.positionId}`)).data);
+          // The fill's message in the message centre first (its transaction's after-commit hook), then the order.
+          expect(messages.map((m) => m.event)).toEqual(['message', 'order', 'position', 'assets']);
+          expect(messages[0]!.data).toEqual({ kind: 'notification' });
+          expect(messages[1]!.data).toMatchObject({ id: placed.id, status: 'filled' });
+          expect(messages[2]!.data).toEqual((await h.get(token, `/api/trade/positions/${placed.positionId}`)).data);
         } finally {
           stop();
         }

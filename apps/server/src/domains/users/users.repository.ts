@@ -35,6 +35,13 @@ export function findLanguageVia(run: SqlRunner, userId: number) {
   return run.get<{ lang: string }>('select lang from users where id = ?', [userId]);
 }
 
+/** The user's id, phone and language through the caller's runner (prepared SQL: a fill tells the investor). */
+export function findContactVia(run: SqlRunner, userId: number) {
+  return run.get<{ id: number; phone: string; lang: string }>('select id, phone, lang from users where id = ?', [
+    userId,
+  ]);
+}
+
 /**
  * A page of users, newest first, whose phone or nickname contains `q` (`%`, `_` and `\` taken
  * literally), and how many match.

@@ -1,10 +1,11 @@
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/languages';
 import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 import type { KycStatus, UserInfo } from '@bourse/shared/schemas/auth';
+import type { MessageKey, MessageParams } from '@bourse/shared/i18n/index';
 import type { AnnouncementAudience } from '@bourse/shared/schemas/messages';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
-import type { SqlRunner } from '../../platform/db/sql-runner.ts';
+import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { exportRow, type ExportSection } from '../../platform/data-export.ts';
@@ -88,6 +89,79 @@ export async function userContact(
   return user
     ? { id: user.id, phone: user.phone, lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE }
     : undefined;
+}
+
+/** Where messages to an investor go. */
+export type Contact = { id: number; phone: string; lang: Language };
+
+/**
+ * Tells an investor something (SMS outbox and message centre, through `ctx.notifier`) in the
+ * caller's transaction: their phone and language looked up, `params` given or made for that
+ * contact (an instrument's name in their language). Nothing for an unknown user.
+ */
+export async function notifyInvestor(
+  ctx: Pick<AppContext, 'notifier' | 'database'>,
+  db: Db | Trx,
+  userId: number,
+  template: MessageKey,
+  params: MessageParams | ((contact: Contact) => MessageParams | Promise<MessageParams>),
+): Promise<void> {
+  // Prepared SQL through the caller's connection: this runs in every fill of an order.
+  const row = await repo.findContactVia(sqlRunner(db, ctx.database.dialect), userId);
+  if (!row) return;
+  const contact: Contact = {
+    id: Number(row.id),
+    phone: row.phone,
+    lang: isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE,
+  };
+  await ctx.notifier.send(db, {
+    channel: 'sms',
+    recipient: contact.phone,
+    userId: contact.id,
+    template,
+    params: typeof params === 'function' ? await params(contact) : params,
+    lang: contact.lang,
+  });
+}
+
+/** One investor to tell: `params` given or made for their contact. */
+export interface Notice {
+  userId: number;
+  template: MessageKey;
+  params: MessageParams | ((contact: Contact) => MessageParams);
+}
+
+/**
+ * Tells many investors at once (a draw's thousands of results, a day's confirmations), in the
+ * caller's transaction: their contacts looked up together, one `sendMany`. Nothing for an unknown user.
+ */
+export async function notifyInvestors(
+  ctx: Pick<AppContext, 'notifier'>,
+  db: Db | Trx,
+  notices: readonly Notice[],
+): Promise<void> {
+  const contacts = await contactsByUserId(
+    db,
+    notices.map((notice) => notice.userId),
+  );
+  await ctx.notifier.sendMany(
+    db,
+    notices.flatMap((notice) => {
+      const contact = contacts.get(notice.userId);
+      if (!contact) return [];
+      const params = typeof notice.params === 'function' ? notice.params(contact) : notice.params;
+      return [
+        {
+          channel: 'sms',
+          recipient: contact.phone,
+          userId: contact.id,
+          template: notice.template,
+          params,
+          lang: contact.lang,
+        },
+      ];
+    }),
+  );
 }
 
 /** Phone and language of each of these users (a draw tells thousands at once), by user id. */

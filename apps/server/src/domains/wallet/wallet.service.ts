@@ -9,7 +9,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import type { Ledger } from '../../platform/ledger/ledger.ts';
 import { portfolioFigures, registerPortfolioContributor, withdrawableOf } from '../portfolio/portfolio.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { lockUser, phonesByUserId, userContact } from '../users/users.service.ts';
+import { lockUser, notifyInvestor, phonesByUserId } from '../users/users.service.ts';
 import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payment-provider.ts';
 import { awardCreditPoints } from '../members/members.service.ts';
@@ -191,17 +191,9 @@ export async function applyPaymentEvent(
       ],
     });
     await repo.completePayment(trx, payment.id, { status: 'succeeded', completedAt: nowMs });
-    const user = await userContact(trx, payment.userId);
-    if (user) {
-      await ctx.notifier.send(trx, {
-        channel: 'sms',
-        recipient: user.phone,
-        userId: user.id,
-        template: 'notify.depositCredited',
-        params: { amount: formatMinor(payment.amountMinor) },
-        lang: user.lang,
-      });
-    }
+    await notifyInvestor(ctx, trx, payment.userId, 'notify.depositCredited', {
+      amount: formatMinor(payment.amountMinor),
+    });
     // The investor's first money in (deposit or transfer) earns the `first_deposit` points; the
     // members domain counts that rule once per investor even if two first payments race.
     if ((await repo.succeededPaymentsOf(trx, payment.userId)) === 1) {
@@ -355,17 +347,13 @@ export async function decideWithdrawal(
     decidedAt: nowMs,
     decidedBy: input.operatorId,
   });
-  const user = await userContact(trx, row.userId);
-  if (user) {
-    await ctx.notifier.send(trx, {
-      channel: 'sms',
-      recipient: user.phone,
-      userId: user.id,
-      template: input.decision === 'pay' ? 'notify.withdrawalPaid' : 'notify.withdrawalRejected',
-      params: { amount: formatMinor(row.amountMinor), reason: input.reason ?? '' },
-      lang: user.lang,
-    });
-  }
+  await notifyInvestor(
+    ctx,
+    trx,
+    row.userId,
+    input.decision === 'pay' ? 'notify.withdrawalPaid' : 'notify.withdrawalRejected',
+    { amount: formatMinor(row.amountMinor), reason: input.reason ?? '' },
+  );
   return {
     ...toWithdrawal({ ...row, status, reason: input.reason ?? null }),
     // The operators who acted on it: for a payment all that were required.

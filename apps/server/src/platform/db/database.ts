@@ -198,6 +198,26 @@ function runHook(hook: () => void) {
   }
 }
 
+/**
+ * For a transaction that is not `DatabaseHandle.transaction`'s (a write queue's unit, in its
+ * batch): from now on `afterCommit(trx, …)` collects into the list returned, which the caller runs
+ * with `runCommitHooks` once its COMMIT returned (or drops on a rollback); `endCommitHooks` stops
+ * the collecting.
+ */
+export function beginCommitHooks(trx: object): Array<() => void> {
+  const hooks: Array<() => void> = [];
+  commitHooks.set(trx, hooks);
+  return hooks;
+}
+
+export function endCommitHooks(trx: object): void {
+  commitHooks.delete(trx);
+}
+
+export function runCommitHooks(hooks: ReadonlyArray<() => void>): void {
+  for (const hook of hooks) runHook(hook);
+}
+
 /** Runs one transaction with a list of after-commit hooks for its `Trx`, then runs them if it committed. */
 async function withCommitHooks<T>(run: (track: (trx: Trx) => Trx) => Promise<T>): Promise<T> {
   const hooks: Array<() => void> = [];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness.ts';
+import { afterCommit } from './database.ts';
 import { readRunner, sqlRunner } from './sql-runner.ts';
 import { WriteQueue } from './write-queue.ts';
 
@@ -45,6 +46,27 @@ describe.each(DIALECTS)('write queue on %s', (dialect) => {
       // One BEGIN … COMMIT (one fsync) for the three, each in its own savepoint.
       expect(queue.stats).toEqual({ batches: 1, items: 3, largestBatch: 3 });
     }
+  });
+
+  it('runs a unit’s after-commit hooks once the batch committed, and drops those of a unit rolled back', async () => {
+    const queue = new WriteQueue(t.ctx.database, { maxBatch: 64 });
+    const ran: string[] = [];
+    const unit = (key: string, fail = false) =>
+      queue.run(async (trx) => {
+        afterCommit(trx, () => ran.push(key));
+        await sqlRunner(trx, t.ctx.database.dialect).run(
+          'insert into settings (key, value, updated_at) values (?, ?, ?)',
+          [key, 'x', 0],
+        );
+        if (fail) throw new Error(`unit ${key} fails after writing`);
+        // Not yet: the unit's transaction has not committed.
+        expect(ran).not.toContain(key);
+        return key;
+      });
+    const results = await Promise.allSettled([unit('wq-h-1'), unit('wq-h-2', true), unit('wq-h-3')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect([...ran].sort()).toEqual(['wq-h-1', 'wq-h-3']);
+    expect(await stored('wq-h-')).toEqual(['wq-h-1', 'wq-h-3']);
   });
 
   it('a constraint violation in one unit does not undo the others', async () => {

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { DatabaseHandle, Trx } from './database.ts';
+import { beginCommitHooks, endCommitHooks, runCommitHooks, type DatabaseHandle, type Trx } from './database.ts';
 import { bindSqliteConnection } from './sql-runner.ts';
 
 interface QueuedWork {
@@ -33,7 +33,9 @@ export interface WriteQueueStats {
  * runs them concurrently and the server does its own group commit).
  *
  * A unit must do all its database work through the `trx` it is given (never `db` or another
- * transaction: that would wait for the connection this batch holds).
+ * transaction: that would wait for the connection this batch holds). Its `afterCommit(trx, …)`
+ * hooks run after the batch's COMMIT, before its promise settles; a unit rolled back to its
+ * savepoint drops its own.
  */
 export class WriteQueue {
   private queue: QueuedWork[] = [];
@@ -105,7 +107,7 @@ export class WriteQueue {
     const connection = this.database.sqlite;
     if (!connection) throw new Error('group commit needs a SQLite connection');
     const control = this.controlStatements(connection);
-    const done: Array<{ unit: QueuedWork; value: unknown }> = [];
+    const done: Array<{ unit: QueuedWork; value: unknown; hooks: Array<() => void> }> = [];
     try {
       await this.database.db.connection().execute(async (conn) => {
         bindSqliteConnection(conn, connection);
@@ -113,10 +115,11 @@ export class WriteQueue {
         try {
           for (const unit of batch) {
             control.savepoint.run();
+            const hooks = beginCommitHooks(conn);
             try {
               const value = await unit.work(conn as unknown as Trx);
               control.release.run();
-              done.push({ unit, value });
+              done.push({ unit, value, hooks });
             } catch (error) {
               // Some errors (I/O, disk full) end the whole transaction: then the batch fails as one.
               if (!connection.inTransaction) throw error;
@@ -130,6 +133,8 @@ export class WriteQueue {
         } catch (error) {
           if (connection.inTransaction) connection.exec('ROLLBACK');
           throw error;
+        } finally {
+          endCommitHooks(conn);
         }
       });
     } catch (error) {
@@ -142,7 +147,8 @@ export class WriteQueue {
       }
       return;
     }
-    for (const { unit, value } of done) {
+    for (const { unit, value, hooks } of done) {
+      runCommitHooks(hooks);
       unit.settled = true;
       unit.resolve(value);
     }

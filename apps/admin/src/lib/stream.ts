@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { streamEventMessage } from '@bourse/shared/schemas/market';
 import { currentLanguage } from './i18n.ts';
 import { getToken } from './session.ts';
 
@@ -51,14 +52,15 @@ export function useOperatorTopic(
         retryMs = RETRY_MIN_MS;
       };
       socket.onmessage = (message: MessageEvent<string>) => {
-        let parsed: { type?: unknown; topic?: unknown; event?: unknown; data?: unknown };
+        let json: unknown;
         try {
-          parsed = JSON.parse(message.data) as typeof parsed;
+          json = JSON.parse(message.data);
         } catch {
           return;
         }
-        if (parsed.type === 'event' && parsed.topic === topic && typeof parsed.event === 'string') {
-          latest.current.onEvent({ event: parsed.event, data: parsed.data });
+        const parsed = streamEventMessage.safeParse(json);
+        if (parsed.success && parsed.data.topic === topic) {
+          latest.current.onEvent({ event: parsed.data.event, data: parsed.data.data });
         }
       };
       socket.onclose = () => {

@@ -118,7 +118,13 @@ describe('identity verification queue', () => {
 
     // Compliance lands on its queue.
     expect(await screen.findByRole('heading', { level: 1, name: 'Identity verification' })).toBeInTheDocument();
-    expect(await menuEntries()).toEqual(['Identity verification', 'Users', 'Orders & fills', 'Points & levels']);
+    expect(await menuEntries()).toEqual([
+      'Identity verification',
+      'Users',
+      'Orders & fills',
+      'Points & levels',
+      'Account closures',
+    ]);
     await screen.findByText('Ada Lovelace', { selector: 'td' });
     const row = rowOf('Ada Lovelace');
     expect(within(row).getByText('+4915123456789')).toBeInTheDocument();

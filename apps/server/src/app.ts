@@ -48,6 +48,7 @@ import { registerWalletRoutes } from './domains/wallet/wallet.routes.ts';
 import { registerPortfolioRoutes } from './domains/portfolio/portfolio.routes.ts';
 import { registerPrivacyAdminRoutes } from './domains/privacy/privacy.admin-routes.ts';
 import { registerPrivacyRoutes } from './domains/privacy/privacy.routes.ts';
+import { registerProductRoutes } from './domains/products/products.routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
@@ -252,6 +253,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerNewsRoutes(app, ctx);
   await registerNewsAdminRoutes(app, ctx);
   await registerPrivacyRoutes(app, ctx);
+  await registerProductRoutes(app, ctx);
   await registerPrivacyAdminRoutes(app, ctx);
   await registerSupportRoutes(app, ctx);
   await registerSupportAdminRoutes(app, ctx);

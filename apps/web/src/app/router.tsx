@@ -34,6 +34,12 @@ const GuideRoute = lazy(() => import('../features/guide/routes/guide-route').the
 const HomeDetailRoute = lazy(() =>
   import('../features/homedetail/routes/home-detail-route').then((m) => ({ default: m.HomeDetailRoute })),
 );
+const ExploreScreen = lazy(() => import('./explore-screen').then((m) => ({ default: m.ExploreScreen })));
+const ShopRoute = lazy(() => import('../features/shop/routes/shop-route').then((m) => ({ default: m.ShopRoute })));
+const DemoRoute = lazy(() => import('../features/demo/routes/demo-route').then((m) => ({ default: m.DemoRoute })));
+const DeviceCheckRoute = lazy(() =>
+  import('../features/device-check/routes/device-check-route').then((m) => ({ default: m.DeviceCheckRoute })),
+);
 const RealNameAuthenticationRoute = lazy(() =>
   import('../features/kyc/routes/real-name-authentication-route').then((m) => ({
     default: m.RealNameAuthenticationRoute,
@@ -198,6 +204,10 @@ export function AppRoutes() {
           <Route path={paths.settingData.path} element={<DataRightsRoute />} />
           <Route path={paths.guide.path} element={<GuideRoute />} />
           <Route path={paths.homeDetail.path} element={<HomeDetailRoute />} />
+          <Route path={paths.explore.path} element={<ExploreScreen />} />
+          <Route path={paths.shop.path} element={<ShopRoute />} />
+          <Route path={paths.demo.path} element={<DemoRoute />} />
+          <Route path={paths.deviceTest.path} element={<DeviceCheckRoute />} />
           <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
           <Route path={paths.personCenter.path} element={<PersonCenterRoute />} />
           <Route path={paths.creditPoints.path} element={<PointsHistoryRoute />} />

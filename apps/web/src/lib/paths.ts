@@ -79,6 +79,14 @@ export const paths = {
   guide: route('/anleitung'),
   /** The account in full, each figure explained (opened from home). */
   homeDetail: route('/homedetail'),
+  /** The market overview for visitors (open without login). */
+  explore: route('/explore'),
+  /** The products on offer with their conditions (open without login). */
+  shop: route('/shop'),
+  /** A guided tour of the app, step by step. */
+  demo: route('/demo'),
+  /** The connection and device check. */
+  deviceTest: route('/test'),
   /** Every change of the investor's credit points with its reason. */
   creditPoints: route('/ucenter/points'),
   bankList: route('/ucenter/bank-list'),
@@ -199,15 +207,14 @@ export const paths = {
 
 /**
  * Routes reachable without a session (product spec §2): exactly the spec's list, so /market,
- * /stockInfo/… and /search/search need a login. Some are not built yet (/shop, /explore); they
- * stay listed so the guard's rule does not change when they arrive.
+ * /stockInfo/… and /search/search need a login.
  */
 export const OPEN_ROUTES: readonly string[] = [
   paths.login.path,
   paths.agreement.path,
   paths.register.path,
-  '/shop',
-  '/explore',
+  paths.shop.path,
+  paths.explore.path,
   paths.detail.path,
   paths.search.path,
   paths.forgotPassword.path,

@@ -121,6 +121,19 @@ export const overview = z.object({
   marketOpen: z.boolean(),
 });
 
+/** One sector of the listed stocks: how many, their average change and the one that moved most up. */
+export const sectorSummary = z.object({
+  sector: z.string(),
+  count: z.number().int(),
+  /** The plain average of the members' change in percent, two decimals. */
+  changePct: z.string(),
+  advancers: z.number().int(),
+  decliners: z.number().int(),
+  leader: instrumentListItem,
+});
+export type SectorSummary = z.infer<typeof sectorSummary>;
+export const sectors = z.array(sectorSummary);
+
 export const favoriteBody = z.strictObject({ code: instrumentCode });
 export const favoritesOrderBody = z.strictObject({ codes: z.array(instrumentCode).min(1).max(500) });
 

@@ -407,20 +407,26 @@ export async function accrueFundDay(
 
 // ── the console: rates ──
 
+/** The annual rate in force today (a percentage, "0" before any was set) and since when. */
+export async function currentFundRate(ctx: AppContext): Promise<{ rate: string; effectiveDate: string | null }> {
+  const current = await repo.rateOn(ctx.database.db, ctx.calendar.tradingDate(ctx.clock.nowMs()));
+  return {
+    rate: ppmToPercent(current ? Number(current.ratePpm) : 0),
+    effectiveDate: current?.effectiveDate ?? null,
+  };
+}
+
 /** The rate in force today and every version, newest first, with who set it. */
 export async function fundRates(ctx: AppContext): Promise<FundRates> {
   const db = ctx.database.db;
   const today = ctx.calendar.tradingDate(ctx.clock.nowMs());
-  const [current, versions] = await Promise.all([repo.rateOn(db, today), repo.rateVersions(db)]);
+  const [current, versions] = await Promise.all([currentFundRate(ctx), repo.rateVersions(db)]);
   const names = await operatorNames(
     db,
     versions.flatMap((row) => (row.createdBy === null ? [] : [Number(row.createdBy)])),
   );
   return {
-    current: {
-      rate: ppmToPercent(current ? Number(current.ratePpm) : 0),
-      effectiveDate: current?.effectiveDate ?? null,
-    },
+    current,
     today,
     versions: versions.map((row) => ({
       id: Number(row.id),

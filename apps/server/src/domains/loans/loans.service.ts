@@ -37,7 +37,7 @@ import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 const DAY_MS = 86_400_000;
 /** How many days before the due date the investor is reminded to repay. */
 export const REMIND_DAYS_BEFORE = 3;
-const LEVELS = 5;
+export const LOAN_LEVELS = 5;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -97,7 +97,7 @@ export function loanTerms(settings: Settings, level: number) {
   invariant(ratePpm !== null, 'the stored loan rate is a percentage');
   const termsDays = parseLoanTerms(settings.loanTermsDays);
   invariant(termsDays !== null, 'the stored loan terms are a list of days');
-  const clamped = Math.min(LEVELS, Math.max(1, Math.trunc(level)));
+  const clamped = Math.min(LOAN_LEVELS, Math.max(1, Math.trunc(level)));
   const limitMinor = parseAmount(settings[`loanLimitLevel${clamped}` as SettingKey]) ?? 0;
   return { ratePpm, termsDays, level: clamped, limitMinor };
 }

@@ -10,6 +10,7 @@ import {
   instrumentsQuery,
   overview,
   searchQuery,
+  sectors,
 } from '@bourse/shared/schemas/market';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,7 @@ import {
   instrumentDetail,
   listMarket,
   marketOverview,
+  marketSectors,
   removeFavorite,
   reorderFavorites,
   search,
@@ -54,6 +56,10 @@ export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext
 
   r.get('/api/market/overview', { config: open, schema: { tags, response: okResponse(overview) } }, async (request) =>
     ok(await marketOverview(ctx, request.lang)),
+  );
+
+  r.get('/api/market/sectors', { config: open, schema: { tags, response: okResponse(sectors) } }, async (request) =>
+    ok(await marketSectors(ctx, request.lang)),
   );
 
   r.get(

@@ -9,6 +9,7 @@ import type {
   InstrumentListItem,
   InstrumentStatus,
   Quote,
+  SectorSummary,
 } from '@bourse/shared/schemas/market';
 import { SEARCH_MAX_LENGTH } from '@bourse/shared/schemas/market';
 import type { AppContext } from '../../platform/context.ts';
@@ -193,6 +194,40 @@ export async function marketOverview(ctx: AppContext, lang: string) {
       .map(strip),
     marketOpen: ctx.market.isOpen(ctx.clock.nowMs()),
   };
+}
+
+/** Hundredths of a percent from a change string ("-1.25" → -125). */
+function hundredths(changePct: string): number {
+  return Math.round(Number(changePct) * 100);
+}
+
+/**
+ * The listed stocks grouped by sector (no indices): each sector's count, the average of its
+ * members' change (two decimals), how many rose and fell, and its best performer. Sorted by
+ * average change, best first, then by name.
+ */
+export async function marketSectors(ctx: AppContext, lang: string): Promise<SectorSummary[]> {
+  const rows = (await listInstrumentRows(ctx.database.db)).filter((i) => i.status === 'listed');
+  const groups = new Map<string, (InstrumentListItem & { q: LiveQuote })[]>();
+  for (const item of rows.map((row) => toListItem(ctx, row, lang))) {
+    if (item.board === 'index') continue;
+    const group = groups.get(item.sector) ?? [];
+    group.push(item);
+    groups.set(item.sector, group);
+  }
+  const summaries = [...groups].map(([sector, items]) => {
+    const total = items.reduce((sum, item) => sum + hundredths(item.changePct), 0);
+    const leader = [...items].sort((a, b) => changeBp(b.q) - changeBp(a.q) || a.code.localeCompare(b.code))[0];
+    return {
+      sector,
+      count: items.length,
+      changePct: (Math.round(total / items.length) / 100).toFixed(2),
+      advancers: items.filter((item) => item.q.lastTicks > item.q.prevCloseTicks).length,
+      decliners: items.filter((item) => item.q.lastTicks < item.q.prevCloseTicks).length,
+      leader: strip(leader!),
+    };
+  });
+  return summaries.sort((a, b) => hundredths(b.changePct) - hundredths(a.changePct) || a.sector.localeCompare(b.sector));
 }
 
 export async function requireInstrument(ctx: AppContext, code: string): Promise<Instrument> {

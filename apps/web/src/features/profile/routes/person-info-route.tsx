@@ -88,6 +88,7 @@ export function PersonInfoRoute() {
           className="visually-hidden"
           type="file"
           accept="image/jpeg,image/png,image/webp"
+          aria-label={t('profile.changeAvatar')}
           aria-describedby="avatar-hint"
           onChange={(event) => void chooseAvatar(event)}
         />

@@ -145,7 +145,7 @@ function serverLayerZones({ forTests }) {
           from: [`${abs}/domains/!(${domain})/**`],
           except: [`${abs}/domains/*/*.service.ts`],
           message:
-            "A domain imports another only through its services (`<domain>.service.ts` or another `*.service.ts`): never its repository, routes or internals.",
+            'A domain imports another only through its services (`<domain>.service.ts` or another `*.service.ts`): never its repository, routes or internals.',
         }))),
   ];
 }

@@ -72,7 +72,10 @@ describe.skipIf(!e2e.chromium)('balance fund in Chromium at an iPhone viewport',
     await page.goto('/#/ucenter/moneyLog');
     await page.getByRole('heading', { level: 1, name: t('fund.moneyLogTitle') }).waitFor();
     await page.getByRole('radio', { name: t('wallet.records.periods.today') }).check();
-    await page.getByRole('list', { name: t('fund.logTitle') }).getByText(euro('100.00')).waitFor();
+    await page
+      .getByRole('list', { name: t('fund.logTitle') })
+      .getByText(euro('100.00'))
+      .waitFor();
     await expectAccessible(page, 'money log');
 
     await page.goto('/#/payment?mode=redeem');

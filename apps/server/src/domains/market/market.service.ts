@@ -227,7 +227,9 @@ export async function marketSectors(ctx: AppContext, lang: string): Promise<Sect
       leader: strip(leader!),
     };
   });
-  return summaries.sort((a, b) => hundredths(b.changePct) - hundredths(a.changePct) || a.sector.localeCompare(b.sector));
+  return summaries.sort(
+    (a, b) => hundredths(b.changePct) - hundredths(a.changePct) || a.sector.localeCompare(b.sector),
+  );
 }
 
 export async function requireInstrument(ctx: AppContext, code: string): Promise<Instrument> {

@@ -59,11 +59,7 @@ export function DemoRoute() {
         <Button block disabled={index === 0} onClick={() => setIndex(index - 1)}>
           {t('demo.back')}
         </Button>
-        <Button
-          block
-          color="primary"
-          onClick={() => (last ? navigate(paths.home.getHref()) : setIndex(index + 1))}
-        >
+        <Button block color="primary" onClick={() => (last ? navigate(paths.home.getHref()) : setIndex(index + 1))}>
           {last ? t('demo.finish') : t('demo.next')}
         </Button>
       </div>

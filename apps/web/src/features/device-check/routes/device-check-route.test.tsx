@@ -71,8 +71,7 @@ describe('connection and device check (/test)', () => {
     const stream = installFakeStream();
     let healthy = false;
     const { sent } = mockFetch({
-      'GET /api/health': () =>
-        healthy ? ok(health) : failure(503, 'SERVICE_UNAVAILABLE', 'database unreachable'),
+      'GET /api/health': () => (healthy ? ok(health) : failure(503, 'SERVICE_UNAVAILABLE', 'database unreachable')),
       'GET /api/market/overview': () => ok(sampleOverview),
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });

@@ -32,10 +32,11 @@ describe('market overview for visitors (/explore)', () => {
     expect(sapRow).toHaveAttribute('href', '/detail?code=SAP');
     expect(sapRow).toHaveTextContent('+1.39 %');
     const losers = screen.getByRole('list', { name: 'Top losers' });
-    expect(within(losers).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/detail?code=BAYN',
-      `/detail?code=${moutai.code}`,
-    ]);
+    expect(
+      within(losers)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/detail?code=BAYN', `/detail?code=${moutai.code}`]);
     expect(within(losers).getAllByRole('link')[0]).toHaveTextContent('−3.30 %');
 
     expect(await screen.findByText('Technology')).toBeInTheDocument();

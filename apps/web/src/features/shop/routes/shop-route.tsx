@@ -19,12 +19,7 @@ function fractionPercent(format: DisplayFormat, fraction: string): string {
 }
 
 /** The conditions of each product, as label and value, from the server's figures. */
-function conditionsOf(
-  key: ProductKey,
-  data: Products,
-  format: DisplayFormat,
-  t: TFunction,
-): Array<[string, string]> {
+function conditionsOf(key: ProductKey, data: Products, format: DisplayFormat, t: TFunction): Array<[string, string]> {
   const commission = t('shop.commissionValue', {
     rate: fractionPercent(format, data.shares.commissionRate),
     min: format.money(data.shares.commissionMin),
@@ -57,9 +52,10 @@ function conditionsOf(
       return [
         [t('shop.loanRate'), `${format.decimal(data.loans.rate)} %`],
         [t('shop.loanTerms'), t('shop.loanTermsValue', { days: data.loans.termsDays.join(', ') })],
-        ...data.loans.limits.map(
-          (limit): [string, string] => [t('shop.loanLimit', { level: limit.level }), format.money(limit.limit)],
-        ),
+        ...data.loans.limits.map((limit): [string, string] => [
+          t('shop.loanLimit', { level: limit.level }),
+          format.money(limit.limit),
+        ]),
       ];
   }
 }

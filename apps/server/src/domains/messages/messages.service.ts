@@ -1,4 +1,4 @@
-import type { Language } from '@bourse/shared/languages';
+import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/languages';
 import { translate, type MessageKey, type MessageParams } from '@bourse/shared/i18n/index';
 import {
   ANNOUNCEMENT_FALLBACK,
@@ -15,6 +15,7 @@ import {
 } from '@bourse/shared/schemas/messages';
 import type { AppContext } from '../../platform/context.ts';
 import { afterCommit, type Db, type Dialect, type Trx } from '../../platform/db/database.ts';
+import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Notification, Notifier } from '../../platform/notifier.ts';
 import { operatorNames } from '../admin/operators.service.ts';
@@ -178,6 +179,19 @@ export async function listMessages(db: Db, userId: number, query: MessagesQuery,
     repo.countUnread(db, userId),
   ]);
   return { items: rows.map((row) => render(row, lang)), total, page: query.page, pageSize: query.pageSize, unread };
+}
+
+/** Every message of the investor for their data export, rendered in their language, oldest first. */
+export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
+  const [user, total] = await Promise.all([findUser(db, userId), repo.countMessages(db, userId)]);
+  const lang = user && isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE;
+  const rows = await repo.pageMessages(db, userId, { limit: Math.max(total, 1), offset: 0 });
+  return {
+    messages: rows.reverse().map((row) => {
+      const { id, kind, title, body, read } = render(row, lang);
+      return exportRow({ id, kind, title, body, read, createdAt: row.createdAt, readAt: row.readAt });
+    }),
+  };
 }
 
 export async function unreadOf(db: Db, userId: number): Promise<UnreadCount> {

@@ -15,6 +15,7 @@ import * as kyc from '../kyc/kyc.service.ts';
 import * as loans from '../loans/loans.service.ts';
 import * as market from '../market/market.service.ts';
 import * as members from '../members/members.service.ts';
+import * as messages from '../messages/messages.service.ts';
 import * as support from '../support/support.service.ts';
 import * as trading from '../trading/trading.service.ts';
 import * as users from '../users/users.service.ts';
@@ -206,6 +207,7 @@ const EXPORTERS: ReadonlyArray<(db: Db, userId: number) => Promise<ExportSection
   loans.exportFor,
   members.exportFor,
   market.exportFor,
+  messages.exportFor,
   support.exportFor,
   ledgerExport,
   closureExport,

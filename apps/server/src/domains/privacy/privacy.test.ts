@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, countRows, createTestApp, DIALECTS, investor, operator, type TestApp } from '../../test/harness.ts';
 import { fundCash, instrument } from '../../test/trading-fixture.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
+import { notifyInvestor } from '../users/users.service.ts';
 
 describe.each(DIALECTS)('data rights on %s', (dialect) => {
   let t: TestApp;
@@ -219,6 +220,8 @@ describe.each(DIALECTS)('data rights on %s', (dialect) => {
     const b = await user();
     await fundCash(t, a.userId, '12.34');
     await fundCash(t, b.userId, '99.99');
+    await notifyInvestor(t.ctx, t.ctx.database.db, a.userId, 'notify.depositCredited', { amount: '12,34 €' });
+    await notifyInvestor(t.ctx, t.ctx.database.db, b.userId, 'notify.depositCredited', { amount: '77,77 €' });
     await openOrder(b.userId);
     await asUser(a.token, 'POST', '/api/user/profile', { nickname: 'Anna' });
     expect(
@@ -243,6 +246,11 @@ describe.each(DIALECTS)('data rights on %s', (dialect) => {
     expect(data.supportMessages).toEqual([
       expect.objectContaining({ author: 'investor', text: 'Wo ist meine Abrechnung?' }),
     ]);
+    // A's message centre is in the export, rendered; B's message is not.
+    expect(data.messages).toEqual([
+      expect.objectContaining({ kind: 'notification', read: false, body: expect.stringContaining('12,34 €') }),
+    ]);
+    expect(res.body).not.toContain('77,77');
     // Nothing of B: not the phone, not the amount, not their chat.
     expect(res.body).not.toContain('Frage von B');
     expect(res.body).not.toContain(b.phone);

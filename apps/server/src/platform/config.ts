@@ -68,6 +68,8 @@ export const configSchema = z.object({
   SANDBOX_WEBHOOK_DELAY_MS: int(0, 60_000).default(500),
   /** An external customer-service address; unset, `kf_url` points to the built-in chat. */
   KF_URL: z.string().min(1).optional(),
+  /** Let operator-configured outbound URLs (news feeds) reach private and loopback addresses: tests, closed networks. */
+  OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   SUPPORT_OPEN_HOUR: int(0, 23).default(8),
   SUPPORT_CLOSE_HOUR: int(1, 24).default(20),
   SUPPORT_TIME_ZONE: z.string().min(1).default('Europe/Berlin'),

@@ -2464,6 +2464,7 @@ export const de: Catalog = {
         http_status: 'Der Feed hat mit einem Fehlerstatus geantwortet',
         too_large: 'Der Feed ist größer als erlaubt',
         invalid_feed: 'Das ist kein gültiger RSS- oder Atom-Feed',
+        forbidden_address: 'Die Adresse des Feeds liegt in einem privaten oder internen Netz und ist gesperrt',
       },
     },
   },

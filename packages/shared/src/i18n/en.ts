@@ -2432,6 +2432,7 @@ export const en = {
         http_status: 'The feed answered with an error status',
         too_large: 'The feed is larger than allowed',
         invalid_feed: 'This is not a valid RSS or Atom feed',
+        forbidden_address: "The feed's address is on a private or internal network and is not allowed",
       },
     },
   },

@@ -2451,6 +2451,7 @@ export const es: Catalog = {
         http_status: 'El feed respondió con un estado de error',
         too_large: 'El feed supera el tamaño permitido',
         invalid_feed: 'No es un feed RSS o Atom válido',
+        forbidden_address: 'La dirección del feed está en una red privada o interna y no está permitida',
       },
     },
   },

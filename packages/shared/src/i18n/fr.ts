@@ -2466,6 +2466,7 @@ export const fr: Catalog = {
         http_status: 'Le flux a répondu avec un statut d’erreur',
         too_large: 'Le flux dépasse la taille autorisée',
         invalid_feed: 'Ce n’est pas un flux RSS ou Atom valide',
+        forbidden_address: 'L’adresse du flux se trouve sur un réseau privé ou interne et n’est pas autorisée',
       },
     },
   },

@@ -2456,6 +2456,7 @@ export const it: Catalog = {
         http_status: 'Il feed ha risposto con uno stato di errore',
         too_large: 'Il feed supera la dimensione consentita',
         invalid_feed: 'Non è un feed RSS o Atom valido',
+        forbidden_address: 'L’indirizzo del feed si trova in una rete privata o interna e non è consentito',
       },
     },
   },

@@ -2456,6 +2456,7 @@ export const nl: Catalog = {
         http_status: 'De feed antwoordde met een foutstatus',
         too_large: 'De feed is groter dan toegestaan',
         invalid_feed: 'Dit is geen geldige RSS- of Atom-feed',
+        forbidden_address: 'Het adres van de feed ligt in een privé- of intern netwerk en is niet toegestaan',
       },
     },
   },

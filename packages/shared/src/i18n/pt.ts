@@ -2448,6 +2448,7 @@ export const pt: Catalog = {
         http_status: 'O feed respondeu com um estado de erro',
         too_large: 'O feed é maior do que o permitido',
         invalid_feed: 'Não é um feed RSS ou Atom válido',
+        forbidden_address: 'O endereço do feed está numa rede privada ou interna e não é permitido',
       },
     },
   },

@@ -2442,6 +2442,7 @@ export const sv: Catalog = {
         http_status: 'Flödet svarade med en felstatus',
         too_large: 'Flödet är större än tillåtet',
         invalid_feed: 'Det här är inget giltigt RSS- eller Atom-flöde',
+        forbidden_address: 'Flödets adress ligger i ett privat eller internt nätverk och är inte tillåten',
       },
     },
   },

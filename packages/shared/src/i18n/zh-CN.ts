@@ -2404,6 +2404,7 @@ export const zhCN: Catalog = {
         http_status: '订阅源返回了错误状态',
         too_large: '订阅源超出允许的大小',
         invalid_feed: '这不是有效的 RSS 或 Atom 订阅源',
+        forbidden_address: '该订阅源地址位于私有或内部网络，不允许访问',
       },
     },
   },

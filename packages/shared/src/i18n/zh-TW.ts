@@ -2403,6 +2403,7 @@ export const zhTW: Catalog = {
         http_status: '訂閱來源回傳錯誤狀態',
         too_large: '訂閱來源超過允許的大小',
         invalid_feed: '這不是有效的 RSS 或 Atom 訂閱來源',
+        forbidden_address: '該訂閱來源位址位於私有或內部網路，不允許存取',
       },
     },
   },

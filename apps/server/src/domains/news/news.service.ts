@@ -16,6 +16,7 @@ import { appendAudit, type AuditRecord } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { fetchOutbound, forbiddenAddressIn } from '../../platform/outbound-http.ts';
 import { instrumentsByIds, localName, requireInstrument } from '../market/market.service.ts';
 import * as repo from './news.repository.ts';
 import { plainText, renderBody, sanitizeArticleHtml } from './sanitize.ts';
@@ -329,17 +330,21 @@ class FeedFailure extends Error {
   }
 }
 
-/** The feed document: one GET with a deadline, refused beyond NEWS_FEED_MAX_BYTES. */
-async function fetchFeed(url: string): Promise<string> {
-  let response: Response;
+/**
+ * The feed document: one GET with a deadline, refused beyond NEWS_FEED_MAX_BYTES, and only to a
+ * public address (every redirect hop too) unless OUTBOUND_ALLOW_PRIVATE (platform/outbound-http.ts).
+ */
+async function fetchFeed(url: string, allowPrivate: boolean): Promise<string> {
+  let response: Awaited<ReturnType<typeof fetchOutbound>>;
   const signal = AbortSignal.timeout(NEWS_FEED_TIMEOUT_MS);
   try {
-    response = await fetch(url, {
-      signal,
-      redirect: 'follow',
-      headers: { accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9' },
-    });
+    response = await fetchOutbound(
+      url,
+      { signal, headers: { accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9' } },
+      { allowPrivate },
+    );
   } catch (error) {
+    if (forbiddenAddressIn(error)) throw new FeedFailure('forbidden_address', { cause: error });
     throw new FeedFailure(signal.aborted ? 'timeout' : 'unreachable', { cause: error });
   }
   if (!response.ok || !response.body) {
@@ -424,7 +429,7 @@ export async function runFeed(
   const nowMs = ctx.clock.nowMs();
   let outcome: { articles: FeedArticle[] } | { error: NewsFeedError };
   try {
-    outcome = { articles: articlesOf(await fetchFeed(feed.url), nowMs) };
+    outcome = { articles: articlesOf(await fetchFeed(feed.url, ctx.config.OUTBOUND_ALLOW_PRIVATE), nowMs) };
   } catch (error) {
     if (!(error instanceof FeedFailure)) throw error;
     outcome = { error: error.code };

@@ -76,7 +76,12 @@ for (const dialect of DIALECTS) {
     let feeds: { server: Server; base: string };
 
     beforeAll(async () => {
-      t = await createTestApp(dialect, { MARKET_BACKFILL_DAYS: '0', MARKET_BACKFILL_INTRADAY_DAYS: '0' });
+      // The fixture feeds are served on 127.0.0.1: this app may fetch private addresses; one test turns it off.
+      t = await createTestApp(dialect, {
+        MARKET_BACKFILL_DAYS: '0',
+        MARKET_BACKFILL_INTRADAY_DAYS: '0',
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+      });
       await t.ctx.database.transaction((trx) =>
         insertInstrument(trx, instrument('NWS', '20.00', { names: { en: 'News Corp' } }), t.clock.nowMs()),
       );
@@ -372,6 +377,30 @@ for (const dialect of DIALECTS) {
         expect(listedFeed.lastError).toBe(error);
       }
       expect((await call('POST', '/api/admin/news/feeds/999999/run', admin.token)).statusCode).toBe(404);
+    });
+
+    it('refuses a feed on a private or loopback address by default (SSRF) and imports nothing', async () => {
+      t.ctx.config.OUTBOUND_ALLOW_PRIVATE = false;
+      try {
+        for (const url of [`${feeds.base}/rss.xml`, `${feeds.base.replace('127.0.0.1', 'localhost')}/rss.xml`]) {
+          const feed = body(
+            await call('POST', '/api/admin/news/feeds', admin.token, {
+              url,
+              category: 'important',
+              lang: 'de',
+              enabled: false,
+            }),
+          ).data;
+          const before = await count('newsArticles');
+          const ran = body(
+            await call('POST', `/api/admin/news/feeds/${feed.id}/run`, admin.token, undefined, 'de'),
+          ).data;
+          expect(ran, url).toMatchObject({ lastImported: 0, lastError: 'forbidden_address' });
+          expect(await count('newsArticles')).toBe(before);
+        }
+      } finally {
+        t.ctx.config.OUTBOUND_ALLOW_PRIVATE = true;
+      }
     });
 
     it('runs enabled feeds on schedule: at once when new, again after the interval, never twice an item', async () => {

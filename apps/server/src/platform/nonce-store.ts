@@ -7,16 +7,14 @@ export interface NonceStore {
   claim(nonce: string, expiresAtMs: number, nowMs: number): Promise<boolean>;
 }
 
-/** The database store: works on one instance and across instances sharing a PostgreSQL database. */
+/**
+ * The database store: works on one instance and across instances sharing a PostgreSQL database.
+ * Expired nonces are removed by the retention job (platform/retention.ts), not on the request path.
+ */
 export class DatabaseNonceStore implements NonceStore {
-  private claimsSincePurge = 0;
   constructor(private readonly db: Db) {}
 
-  async claim(nonce: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
-    if (++this.claimsSincePurge >= 500) {
-      this.claimsSincePurge = 0;
-      await this.db.deleteFrom('usedNonces').where('expiresAt', '<', nowMs).execute();
-    }
+  async claim(nonce: string, expiresAtMs: number): Promise<boolean> {
     try {
       await this.db.insertInto('usedNonces').values({ nonce, expiresAt: expiresAtMs }).execute();
       return true;

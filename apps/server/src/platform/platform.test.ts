@@ -72,9 +72,9 @@ describe('nonce stores', () => {
     const handle = openSqlite(path.join(dir, 'x.sqlite'));
     await migrateToLatest(handle);
     const store = new DatabaseNonceStore(handle.db);
-    expect(await store.claim('a'.repeat(32), 2_000, 1_000)).toBe(true);
-    expect(await store.claim('a'.repeat(32), 2_000, 1_000)).toBe(false);
-    expect(await store.claim('b'.repeat(32), 2_000, 1_000)).toBe(true);
+    expect(await store.claim('a'.repeat(32), 2_000)).toBe(true);
+    expect(await store.claim('a'.repeat(32), 2_000)).toBe(false);
+    expect(await store.claim('b'.repeat(32), 2_000)).toBe(true);
     await handle.close();
   });
 

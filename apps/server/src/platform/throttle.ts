@@ -1,4 +1,8 @@
 import type { Db, Trx } from './db/database.ts';
+import { invariant } from './errors.ts';
+
+/** The longest window or lock a policy may have: the retention job counts on it (THROTTLE_STALE_MS). */
+export const THROTTLE_MAX_MS = 24 * 60 * 60 * 1000;
 
 export interface ThrottlePolicy {
   maxFailures: number;
@@ -23,6 +27,7 @@ export async function recordFailure(
   nowMs: number,
   policy: ThrottlePolicy,
 ): Promise<number | null> {
+  invariant(policy.windowMs <= THROTTLE_MAX_MS && policy.lockMs <= THROTTLE_MAX_MS, 'a throttle lasts at most a day');
   const row = await db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
   const fresh =
     !row || nowMs - row.windowStartedAt > policy.windowMs || (row.lockedUntil !== null && row.lockedUntil <= nowMs);

@@ -1845,6 +1845,11 @@ export const de: Catalog = {
       percentHint: 'Prozent pro Jahr: 8.00 bedeutet 8 %',
       percentInvalid: 'Geben Sie einen Prozentsatz von 0 bis 100 mit höchstens 4 Nachkommastellen ein, z. B. 8.00',
       termsInvalid: 'Geben Sie Laufzeiten in Tagen durch Kommas getrennt ein, z. B. 30,90,180,365',
+      retention: 'Aufbewahrung',
+      hoursInvalid: 'Geben Sie ganze Stunden von 24 bis 8760 ein',
+      daysInvalid: 'Geben Sie ganze Tage von 7 bis 3650 ein',
+      idempotencyRetentionHint:
+        'Eine Wiederholung mit demselben Idempotency-Key nach dieser Frist gilt, sobald die Bereinigung gelaufen ist, als neuer Auftrag.',
       fields: {
         loanAnnualRate: 'Kreditzins (% pro Jahr)',
         loanTermsDays: 'Kreditlaufzeiten (Tage)',
@@ -1853,6 +1858,8 @@ export const de: Catalog = {
         loanLimitLevel3: 'Kreditlimit, Mitgliedsstufe 3',
         loanLimitLevel4: 'Kreditlimit, Mitgliedsstufe 4',
         loanLimitLevel5: 'Kreditlimit, Mitgliedsstufe 5',
+        idempotencyRetentionHours: 'Aufbewahrung gespeicherter Antworten (Idempotency-Key, Stunden)',
+        outboxRetentionDays: 'Aufbewahrung versandter Benachrichtigungen (Tage)',
         minDeposit: 'Mindesteinzahlung',
         minWithdrawal: 'Mindestauszahlung',
         minTransfer: 'Mindestbetrag für Banküberweisungen',

@@ -1842,6 +1842,11 @@ export const el: Catalog = {
       percentHint: 'Ποσοστό ανά έτος: 8.00 σημαίνει 8 %',
       percentInvalid: 'Εισαγάγετε ποσοστό από 0 έως 100 με έως 4 δεκαδικά, π.χ. 8.00',
       termsInvalid: 'Εισαγάγετε διάρκειες σε ημέρες χωρισμένες με κόμμα, π.χ. 30,90,180,365',
+      retention: 'Διατήρηση δεδομένων',
+      hoursInvalid: 'Εισαγάγετε ακέραιες ώρες από 24 έως 8760',
+      daysInvalid: 'Εισαγάγετε ακέραιες ημέρες από 7 έως 3650',
+      idempotencyRetentionHint:
+        'Μια επανάληψη με το ίδιο Idempotency-Key μετά από αυτό το διάστημα θεωρείται νέο αίτημα, μόλις εκτελεστεί ο καθαρισμός.',
       fields: {
         loanAnnualRate: 'Επιτόκιο δανείων (% ετησίως)',
         loanTermsDays: 'Διάρκειες δανείων (ημέρες)',
@@ -1850,6 +1855,8 @@ export const el: Catalog = {
         loanLimitLevel3: 'Όριο δανείου, επίπεδο μέλους 3',
         loanLimitLevel4: 'Όριο δανείου, επίπεδο μέλους 4',
         loanLimitLevel5: 'Όριο δανείου, επίπεδο μέλους 5',
+        idempotencyRetentionHours: 'Διατήρηση αποθηκευμένων απαντήσεων (Idempotency-Key, ώρες)',
+        outboxRetentionDays: 'Διατήρηση απεσταλμένων ειδοποιήσεων (ημέρες)',
         minDeposit: 'Ελάχιστη κατάθεση',
         minWithdrawal: 'Ελάχιστη ανάληψη',
         minTransfer: 'Ελάχιστη τραπεζική μεταφορά',

@@ -1818,6 +1818,11 @@ export const en = {
       percentHint: 'Percent a year: 8.00 means 8 %',
       percentInvalid: 'Enter a percentage from 0 to 100 with at most 4 decimals, such as 8.00',
       termsInvalid: 'Enter terms in days separated by commas, such as 30,90,180,365',
+      retention: 'Retention',
+      hoursInvalid: 'Enter whole hours from 24 to 8760',
+      daysInvalid: 'Enter whole days from 7 to 3650',
+      idempotencyRetentionHint:
+        'A retry with the same Idempotency-Key after this window counts as a new request once the clean-up has run.',
       fields: {
         loanAnnualRate: 'Loan interest rate (% a year)',
         loanTermsDays: 'Loan terms (days)',
@@ -1826,6 +1831,8 @@ export const en = {
         loanLimitLevel3: 'Loan limit, member level 3',
         loanLimitLevel4: 'Loan limit, member level 4',
         loanLimitLevel5: 'Loan limit, member level 5',
+        idempotencyRetentionHours: 'Keep stored answers (Idempotency-Key, hours)',
+        outboxRetentionDays: 'Keep sent notifications (days)',
         minDeposit: 'Minimum deposit',
         minWithdrawal: 'Minimum withdrawal',
         minTransfer: 'Minimum bank transfer',

@@ -1835,6 +1835,11 @@ export const es: Catalog = {
       percentHint: 'Por ciento anual: 8.00 significa 8 %',
       percentInvalid: 'Introduzca un porcentaje de 0 a 100 con 4 decimales como máximo, por ejemplo 8.00',
       termsInvalid: 'Introduzca plazos en días separados por comas, por ejemplo 30,90,180,365',
+      retention: 'Conservación de datos',
+      hoursInvalid: 'Introduzca horas enteras de 24 a 8760',
+      daysInvalid: 'Introduzca días enteros de 7 a 3650',
+      idempotencyRetentionHint:
+        'Un reintento con la misma Idempotency-Key después de este plazo cuenta como una solicitud nueva una vez ejecutada la limpieza.',
       fields: {
         loanAnnualRate: 'Tipo de los préstamos (% anual)',
         loanTermsDays: 'Plazos de los préstamos (días)',
@@ -1843,6 +1848,8 @@ export const es: Catalog = {
         loanLimitLevel3: 'Límite de préstamo, nivel de miembro 3',
         loanLimitLevel4: 'Límite de préstamo, nivel de miembro 4',
         loanLimitLevel5: 'Límite de préstamo, nivel de miembro 5',
+        idempotencyRetentionHours: 'Conservar respuestas guardadas (Idempotency-Key, horas)',
+        outboxRetentionDays: 'Conservar notificaciones enviadas (días)',
         minDeposit: 'Depósito mínimo',
         minWithdrawal: 'Retirada mínima',
         minTransfer: 'Transferencia bancaria mínima',

@@ -1849,6 +1849,11 @@ export const fr: Catalog = {
       percentHint: 'Pour cent par an : 8.00 signifie 8 %',
       percentInvalid: 'Saisissez un pourcentage de 0 à 100 avec au plus 4 décimales, par exemple 8.00',
       termsInvalid: 'Saisissez des durées en jours séparées par des virgules, par exemple 30,90,180,365',
+      retention: 'Conservation des données',
+      hoursInvalid: 'Saisissez un nombre entier d’heures entre 24 et 8760',
+      daysInvalid: 'Saisissez un nombre entier de jours entre 7 et 3650',
+      idempotencyRetentionHint:
+        'Une nouvelle tentative avec la même Idempotency-Key après ce délai compte comme une nouvelle demande, une fois le nettoyage effectué.',
       fields: {
         loanAnnualRate: 'Taux des prêts (% par an)',
         loanTermsDays: 'Durées des prêts (jours)',
@@ -1857,6 +1862,8 @@ export const fr: Catalog = {
         loanLimitLevel3: 'Plafond de prêt, niveau de membre 3',
         loanLimitLevel4: 'Plafond de prêt, niveau de membre 4',
         loanLimitLevel5: 'Plafond de prêt, niveau de membre 5',
+        idempotencyRetentionHours: 'Conservation des réponses enregistrées (Idempotency-Key, heures)',
+        outboxRetentionDays: 'Conservation des notifications envoyées (jours)',
         minDeposit: 'Dépôt minimum',
         minWithdrawal: 'Retrait minimum',
         minTransfer: 'Virement bancaire minimum',

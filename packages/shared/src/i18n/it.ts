@@ -1839,6 +1839,11 @@ export const it: Catalog = {
       percentHint: 'Percentuale annua: 8.00 significa 8 %',
       percentInvalid: 'Inserisca una percentuale da 0 a 100 con al massimo 4 decimali, ad esempio 8.00',
       termsInvalid: 'Inserisca le durate in giorni separate da virgole, ad esempio 30,90,180,365',
+      retention: 'Conservazione dei dati',
+      hoursInvalid: 'Inserisci ore intere da 24 a 8760',
+      daysInvalid: 'Inserisci giorni interi da 7 a 3650',
+      idempotencyRetentionHint:
+        'Un nuovo tentativo con la stessa Idempotency-Key dopo questo periodo vale come nuova richiesta, una volta eseguita la pulizia.',
       fields: {
         loanAnnualRate: 'Tasso dei prestiti (% annuo)',
         loanTermsDays: 'Durate dei prestiti (giorni)',
@@ -1847,6 +1852,8 @@ export const it: Catalog = {
         loanLimitLevel3: 'Limite di prestito, livello socio 3',
         loanLimitLevel4: 'Limite di prestito, livello socio 4',
         loanLimitLevel5: 'Limite di prestito, livello socio 5',
+        idempotencyRetentionHours: 'Conserva le risposte salvate (Idempotency-Key, ore)',
+        outboxRetentionDays: 'Conserva le notifiche inviate (giorni)',
         minDeposit: 'Deposito minimo',
         minWithdrawal: 'Prelievo minimo',
         minTransfer: 'Bonifico bancario minimo',

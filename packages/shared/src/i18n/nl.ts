@@ -1839,6 +1839,11 @@ export const nl: Catalog = {
       percentHint: 'Procent per jaar: 8.00 betekent 8 %',
       percentInvalid: 'Voer een percentage van 0 tot 100 in met hoogstens 4 decimalen, zoals 8.00',
       termsInvalid: 'Voer looptijden in dagen in, gescheiden door komma’s, zoals 30,90,180,365',
+      retention: 'Bewaartermijnen',
+      hoursInvalid: 'Voer hele uren in van 24 tot 8760',
+      daysInvalid: 'Voer hele dagen in van 7 tot 3650',
+      idempotencyRetentionHint:
+        'Een nieuwe poging met dezelfde Idempotency-Key na deze termijn telt als een nieuw verzoek zodra de opschoning heeft gedraaid.',
       fields: {
         loanAnnualRate: 'Rente op leningen (% per jaar)',
         loanTermsDays: 'Looptijden van leningen (dagen)',
@@ -1847,6 +1852,8 @@ export const nl: Catalog = {
         loanLimitLevel3: 'Leenlimiet, lidmaatschapsniveau 3',
         loanLimitLevel4: 'Leenlimiet, lidmaatschapsniveau 4',
         loanLimitLevel5: 'Leenlimiet, lidmaatschapsniveau 5',
+        idempotencyRetentionHours: 'Opgeslagen antwoorden bewaren (Idempotency-Key, uren)',
+        outboxRetentionDays: 'Verzonden meldingen bewaren (dagen)',
         minDeposit: 'Minimale storting',
         minWithdrawal: 'Minimale opname',
         minTransfer: 'Minimale bankoverschrijving',

@@ -1832,6 +1832,11 @@ export const pt: Catalog = {
       percentHint: 'Percentagem anual: 8.00 significa 8 %',
       percentInvalid: 'Introduza uma percentagem de 0 a 100 com no máximo 4 casas decimais, por exemplo 8.00',
       termsInvalid: 'Introduza prazos em dias separados por vírgulas, por exemplo 30,90,180,365',
+      retention: 'Retenção de dados',
+      hoursInvalid: 'Introduza horas inteiras de 24 a 8760',
+      daysInvalid: 'Introduza dias inteiros de 7 a 3650',
+      idempotencyRetentionHint:
+        'Uma nova tentativa com a mesma Idempotency-Key após este prazo conta como um pedido novo, depois de a limpeza ter sido executada.',
       fields: {
         loanAnnualRate: 'Taxa dos empréstimos (% ao ano)',
         loanTermsDays: 'Prazos dos empréstimos (dias)',
@@ -1840,6 +1845,8 @@ export const pt: Catalog = {
         loanLimitLevel3: 'Limite de empréstimo, nível de membro 3',
         loanLimitLevel4: 'Limite de empréstimo, nível de membro 4',
         loanLimitLevel5: 'Limite de empréstimo, nível de membro 5',
+        idempotencyRetentionHours: 'Guardar respostas armazenadas (Idempotency-Key, horas)',
+        outboxRetentionDays: 'Guardar notificações enviadas (dias)',
         minDeposit: 'Depósito mínimo',
         minWithdrawal: 'Levantamento mínimo',
         minTransfer: 'Transferência bancária mínima',

@@ -1827,6 +1827,11 @@ export const ru: Catalog = {
       percentHint: 'Процентов в год: 8.00 означает 8 %',
       percentInvalid: 'Введите процент от 0 до 100, не более 4 знаков после точки, например 8.00',
       termsInvalid: 'Введите сроки в днях через запятую, например 30,90,180,365',
+      retention: 'Хранение данных',
+      hoursInvalid: 'Введите целое число часов от 24 до 8760',
+      daysInvalid: 'Введите целое число дней от 7 до 3650',
+      idempotencyRetentionHint:
+        'Повтор с тем же Idempotency-Key после этого срока считается новым запросом, как только отработает очистка.',
       fields: {
         loanAnnualRate: 'Ставка по займам (% годовых)',
         loanTermsDays: 'Сроки займов (дни)',
@@ -1835,6 +1840,8 @@ export const ru: Catalog = {
         loanLimitLevel3: 'Лимит займа, уровень участника 3',
         loanLimitLevel4: 'Лимит займа, уровень участника 4',
         loanLimitLevel5: 'Лимит займа, уровень участника 5',
+        idempotencyRetentionHours: 'Хранить сохранённые ответы (Idempotency-Key, часы)',
+        outboxRetentionDays: 'Хранить отправленные уведомления (дни)',
         minDeposit: 'Минимальное пополнение',
         minWithdrawal: 'Минимальный вывод',
         minTransfer: 'Минимальный банковский перевод',

@@ -1827,6 +1827,11 @@ export const sv: Catalog = {
       percentHint: 'Procent per år: 8.00 betyder 8 %',
       percentInvalid: 'Ange en procentsats från 0 till 100 med högst 4 decimaler, till exempel 8.00',
       termsInvalid: 'Ange löptider i dagar åtskilda med kommatecken, till exempel 30,90,180,365',
+      retention: 'Lagringstid',
+      hoursInvalid: 'Ange hela timmar från 24 till 8760',
+      daysInvalid: 'Ange hela dagar från 7 till 3650',
+      idempotencyRetentionHint:
+        'Ett nytt försök med samma Idempotency-Key efter denna tid räknas som en ny begäran när rensningen har körts.',
       fields: {
         loanAnnualRate: 'Låneränta (% per år)',
         loanTermsDays: 'Löptider för lån (dagar)',
@@ -1835,6 +1840,8 @@ export const sv: Catalog = {
         loanLimitLevel3: 'Lånegräns, medlemsnivå 3',
         loanLimitLevel4: 'Lånegräns, medlemsnivå 4',
         loanLimitLevel5: 'Lånegräns, medlemsnivå 5',
+        idempotencyRetentionHours: 'Spara lagrade svar (Idempotency-Key, timmar)',
+        outboxRetentionDays: 'Spara skickade aviseringar (dagar)',
         minDeposit: 'Minsta insättning',
         minWithdrawal: 'Minsta uttag',
         minTransfer: 'Minsta banköverföring',

@@ -38,6 +38,11 @@ export function parseLoanTerms(text: string): number[] | null {
   return days.every((d) => d <= 3650) ? days : null;
 }
 
+/** Whole hours from 24 (a day: a client retrying overnight) to 8760 (a year). */
+export const RETENTION_HOURS_PATTERN = /^(2[4-9]|[3-9]\d|[1-9]\d{2}|[1-7]\d{3}|8[0-6]\d{2}|87[0-5]\d|8760)$/;
+/** Whole days from 7 to 3650. */
+export const RETENTION_DAYS_PATTERN = /^([7-9]|[1-9]\d|[1-9]\d{2}|[1-2]\d{3}|3[0-5]\d{2}|36[0-4]\d|3650)$/;
+
 /** The fees and limits an operator sets (GET/PUT /api/admin/settings): amounts and rates as strings. */
 export const feeSettings = z.object({
   minDeposit: amount,
@@ -63,6 +68,9 @@ export const feeSettings = z.object({
   loanLimitLevel3: amount,
   loanLimitLevel4: amount,
   loanLimitLevel5: amount,
+  // Retention (issue 17).
+  idempotencyRetentionHours: z.string().regex(RETENTION_HOURS_PATTERN, 'must be whole hours from 24 to 8760'),
+  outboxRetentionDays: z.string().regex(RETENTION_DAYS_PATTERN, 'must be whole days from 7 to 3650'),
 });
 export type FeeSettings = z.infer<typeof feeSettings>;
 

@@ -1,6 +1,12 @@
 import { AMOUNT_PATTERN, formatMinor, parseAmount } from '@bourse/shared/money';
 import { LOCALES, type Language } from '@bourse/shared/languages';
-import { PERCENT_PATTERN, RATE_PATTERN, parseLoanTerms } from '@bourse/shared/schemas/settings-admin';
+import {
+  PERCENT_PATTERN,
+  RATE_PATTERN,
+  RETENTION_DAYS_PATTERN,
+  RETENTION_HOURS_PATTERN,
+  parseLoanTerms,
+} from '@bourse/shared/schemas/settings-admin';
 
 export const isAmount = (value: string): boolean => AMOUNT_PATTERN.test(value);
 export const isRate = (value: string): boolean => RATE_PATTERN.test(value);
@@ -8,6 +14,10 @@ export const isRate = (value: string): boolean => RATE_PATTERN.test(value);
 export const isPercent = (value: string): boolean => PERCENT_PATTERN.test(value);
 /** Loan terms in days, comma-separated, such as 30,90,180,365. */
 export const isTerms = (value: string): boolean => parseLoanTerms(value) !== null;
+/** A retention window in whole hours, 24 to 8760. */
+export const isRetentionHours = (value: string): boolean => RETENTION_HOURS_PATTERN.test(value);
+/** A retention window in whole days, 7 to 3650. */
+export const isRetentionDays = (value: string): boolean => RETENTION_DAYS_PATTERN.test(value);
 
 /** "2.5" → "2.50": amounts are stored with exactly two decimals, as everywhere on the wire. */
 export function normalizeAmount(value: string): string {

@@ -600,7 +600,7 @@ export function placeOrder(
         userId: input.userId,
         amountMinor,
         reason: 'blocktrade',
-        idempotencyKey: `block-order:${input.userId}:${key.key}:hold`,
+        idempotencyKey: `block-order:${input.userId}:${key.key}@${nowMs}:hold`,
       });
       const row = await repo.insertOrder(trx, {
         offerId: offer.id,

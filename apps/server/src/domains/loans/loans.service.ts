@@ -25,7 +25,7 @@ import { exportRow, type ExportSection } from '../../platform/data-export.ts';
  * - passing principal P: cash +P, loan_book −P, loan +P, loan_receivable −P (`loan:<id>:passed`);
  * - a day's interest i: loan +i, loan_receivable −i (`loan:<id>:interest:<date>`);
  * - a repayment a = interest n + principal p: cash −a, loan −a, loan_receivable +a, loan_book +p,
- *   interest_income +n (`loan:<id>:repayment:<key>`).
+ *   interest_income +n (`loan:<id>:repayment:<key>@<instant>`).
  * The investor's `loan` account is principal + accrued interest still owed, so it always equals the
  * sum of `principal_outstanding + interest_outstanding` over their passed loans.
  *
@@ -254,7 +254,7 @@ export function repayLoan(
       if (principalPaid > 0) postings.push({ account: { system: 'loan_book' }, amountMinor: principalPaid });
       if (interestPaid > 0) postings.push({ account: { system: 'interest_income' }, amountMinor: interestPaid });
       await ctx.ledger.post(trx, {
-        idempotencyKey: `loan:${row.id}:repayment:${key.key}`,
+        idempotencyKey: `loan:${row.id}:repayment:${key.key}@${nowMs}`,
         kind: 'loan.repayment',
         referenceType: 'loan',
         referenceId: Number(row.id),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
+import { retentionJobs } from './settings.jobs.ts';
 import { getSettings } from './settings.service.ts';
 import { describeSupportHours, isSupportOnline } from './support-hours.ts';
 
@@ -18,6 +19,10 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: AppConte
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Customer service is the built-in chat unless an external address is configured.
   const kfUrl = ctx.config.KF_URL ?? SUPPORT_CHAT_URL;
+  const unregister = retentionJobs(ctx).map((job) => ctx.jobs.register(job));
+  app.addHook('onClose', async () => {
+    for (const stop of unregister) stop();
+  });
 
   r.get(
     '/api/stock/getconfig',

@@ -34,6 +34,11 @@ export const SETTING_DEFAULTS = {
   loanLimitLevel3: '20000.00',
   loanLimitLevel4: '50000.00',
   loanLimitLevel5: '100000.00',
+  // Retention (issue 17).
+  /** Hours a stored Idempotency-Key answer is kept; a replay after it (once cleaned up) is a new request. */
+  idempotencyRetentionHours: '48',
+  /** Days a sent notification (SMS, e-mail) is kept in the outbox. */
+  outboxRetentionDays: '90',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -169,7 +169,7 @@ export async function placeOrderInTransaction(
       userId,
       amountMinor: heldMinor,
       reason: 'order',
-      idempotencyKey: `order-hold:${userId}:${input.requestKey}`,
+      idempotencyKey: `order-hold:${userId}:${input.requestKey}@${nowMs}`,
     });
     const orderId = await repo.insertOrder(
       run,

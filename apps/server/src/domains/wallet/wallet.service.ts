@@ -260,7 +260,7 @@ export function requestWithdrawal(
         userId: input.userId,
         amountMinor,
         reason: 'withdrawal',
-        idempotencyKey: `withdrawal:${input.userId}:${key.key}:hold`,
+        idempotencyKey: `withdrawal:${input.userId}:${key.key}@${nowMs}:hold`,
       });
       const row = await repo.insertWithdrawal(trx, {
         userId: input.userId,

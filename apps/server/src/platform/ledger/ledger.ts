@@ -65,6 +65,13 @@ export interface HoldSettlement {
 /** The most holds one `settleHolds` call takes (its statements stay within every engine's limits). */
 export const SETTLE_BATCH_MAX = 5_000;
 
+/**
+ * The longest journal-entry key. Keys built from an investor's Idempotency-Key (up to 128
+ * characters) also carry the instant of the request (`…:<key>@<ms>`): a key may be used again once
+ * its stored answer has expired (the retention job), and that later request is a new movement.
+ */
+export const IDEMPOTENCY_KEY_MAX = 200;
+
 export interface PostedEntry {
   entryId: number;
   /** True when the key had been posted before and nothing new was written. */
@@ -148,7 +155,10 @@ export class Ledger {
       sum += posting.amountMinor;
     }
     invariant(sum === 0, `postings of ${input.kind} must sum to zero, not ${sum}`);
-    invariant(input.idempotencyKey.length > 0 && input.idempotencyKey.length <= 160, 'idempotency key length');
+    invariant(
+      input.idempotencyKey.length > 0 && input.idempotencyKey.length <= IDEMPOTENCY_KEY_MAX,
+      'idempotency key length',
+    );
 
     // The hot path of every movement: plain statements, prepared once (see sql-runner.ts).
     const run = sqlRunner(trx, this.dialect);
@@ -448,7 +458,10 @@ export class Ledger {
         sum += posting.amountMinor;
       }
       invariant(sum === 0, `postings of ${entry.kind} must sum to zero, not ${sum}`);
-      invariant(entry.idempotencyKey.length > 0 && entry.idempotencyKey.length <= 160, 'idempotency key length');
+      invariant(
+        entry.idempotencyKey.length > 0 && entry.idempotencyKey.length <= IDEMPOTENCY_KEY_MAX,
+        'idempotency key length',
+      );
       perEntry.push({ entry, first: postings.length, count: entry.postings.length });
       postings.push(...entry.postings);
     }

@@ -24,6 +24,8 @@ const STORED: FeeSettings = {
   loanLimitLevel3: '20000.00',
   loanLimitLevel4: '50000.00',
   loanLimitLevel5: '100000.00',
+  idempotencyRetentionHours: '48',
+  outboxRetentionDays: '90',
 };
 
 const change = (overrides: Partial<SettingsChange> = {}): SettingsChange => ({

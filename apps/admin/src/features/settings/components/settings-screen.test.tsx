@@ -24,6 +24,8 @@ const STORED: FeeSettings = {
   loanLimitLevel3: '20000.00',
   loanLimitLevel4: '50000.00',
   loanLimitLevel5: '100000.00',
+  idempotencyRetentionHours: '48',
+  outboxRetentionDays: '90',
 };
 
 /** A settings server; `alsoChanged` stands for an edit another operator saved in the meantime. */
@@ -140,6 +142,35 @@ describe('fees and limits', () => {
       loanAnnualRate: '7.25',
       loanTermsDays: '30,60,90',
       loanLimitLevel3: '25000.00',
+    });
+  });
+
+  it('edits the retention windows in whole hours and days within their bounds', async () => {
+    const api = stubSettingsServer();
+    const { user } = await renderApp({ token: TOKEN, path: '/settings' });
+    const hours = 'Keep stored answers (Idempotency-Key, hours)';
+    const days = 'Keep sent notifications (days)';
+    expect(await screen.findByRole('heading', { name: 'Retention' })).toBeInTheDocument();
+    expect(field(hours)).toHaveValue('48');
+    expect(field(days)).toHaveValue('90');
+
+    await replace(user, hours, '12');
+    await replace(user, days, '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter whole hours from 24 to 8760')).toBeInTheDocument();
+    expect(screen.getByText('Enter whole days from 7 to 3650')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/settings')).toHaveLength(0);
+
+    await replace(user, hours, '72');
+    await replace(user, days, '30');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`${hours}: 48 → 72`)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/settings')[0]?.body).toEqual({
+      idempotencyRetentionHours: '72',
+      outboxRetentionDays: '30',
     });
   });
 

@@ -8,13 +8,22 @@ import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { useFeeSettings, type FeeSettingKey } from '../api/get-fee-settings.ts';
 import { useUpdateFeeSettings } from '../api/update-fee-settings.ts';
 import { PendingSettingsChanges } from './pending-settings-changes.tsx';
-import { formatRatePercent, isAmount, isPercent, isRate, isTerms, normalizeAmount } from '../setting-values.ts';
+import {
+  formatRatePercent,
+  isAmount,
+  isPercent,
+  isRate,
+  isRetentionDays,
+  isRetentionHours,
+  isTerms,
+  normalizeAmount,
+} from '../setting-values.ts';
 
-type Kind = 'amount' | 'rate' | 'percent' | 'terms' | 'switch';
+type Kind = 'amount' | 'rate' | 'percent' | 'terms' | 'hours' | 'days' | 'switch';
 
 /** The form's sections, in the order an operator thinks of them: money in and out, its controls, then trading. */
 const GROUPS: ReadonlyArray<{
-  key: 'limits' | 'moneyControls' | 'tradingFees' | 'tradingRules' | 'loans';
+  key: 'limits' | 'moneyControls' | 'tradingFees' | 'tradingRules' | 'loans' | 'retention';
   fields: ReadonlyArray<[FeeSettingKey, Kind]>;
 }> = [
   {
@@ -56,6 +65,14 @@ const GROUPS: ReadonlyArray<{
       ['loanLimitLevel3', 'amount'],
       ['loanLimitLevel4', 'amount'],
       ['loanLimitLevel5', 'amount'],
+    ],
+  },
+  {
+    // How long stored answers and sent notifications are kept (the retention job removes older ones).
+    key: 'retention',
+    fields: [
+      ['idempotencyRetentionHours', 'hours'],
+      ['outboxRetentionDays', 'days'],
     ],
   },
 ];
@@ -112,6 +129,8 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
         rate: [isRate, 'admin.settings.rateInvalid'],
         percent: [isPercent, 'admin.settings.percentInvalid'],
         terms: [isTerms, 'admin.settings.termsInvalid'],
+        hours: [isRetentionHours, 'admin.settings.hoursInvalid'],
+        days: [isRetentionDays, 'admin.settings.daysInvalid'],
       } as const;
       const [valid, problem] = check[kind === 'switch' ? 'rate' : kind];
       if (valid(text)) return Promise.resolve();
@@ -199,6 +218,8 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
                       <RatePercent form={form} name={key} language={language} />
                     ) : kind === 'percent' ? (
                       t('admin.settings.percentHint')
+                    ) : key === 'idempotencyRetentionHours' ? (
+                      t('admin.settings.idempotencyRetentionHint')
                     ) : undefined
                   }
                 >
@@ -206,7 +227,7 @@ function SettingsForm({ stored }: { stored: FeeSettings }) {
                     suffix is there from the start (antd remounts an input whose suffix appears later,
                     which would take the focus away mid-typing). */}
                   <Input
-                    inputMode={kind === 'terms' ? 'text' : 'decimal'}
+                    inputMode={kind === 'terms' ? 'text' : kind === 'hours' || kind === 'days' ? 'numeric' : 'decimal'}
                     autoComplete="off"
                     spellCheck={false}
                     suffix={kind === 'amount' ? (currency ?? ' ') : undefined}

@@ -181,7 +181,15 @@ describe('portfolio snapshots with trading hours', () => {
       .execute();
     for (const row of rows) dates.push(row.businessDate);
     // The first run (the installation's starting point) stores the last session ended before it: Friday's.
-    expect(dates).toEqual(['2026-11-20', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-30']);
+    expect(dates).toEqual([
+      '2026-11-20',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-30',
+    ]);
     // Each taken within the 6 hours after its 17:30 close (Europe/Berlin: 16:30 UTC in winter).
     for (const row of rows.slice(1)) {
       const close = Date.parse(`${row.businessDate}T16:30:00Z`);

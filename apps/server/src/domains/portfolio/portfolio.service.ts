@@ -188,7 +188,11 @@ async function dayPnlOf(ctx: AppContext, db: Db | Trx, userId: number, totalMino
 const RANGE_DAYS: Record<Exclude<PortfolioRange, 'day'>, number> = { week: 7, month: 31, year: 366 };
 
 /** The portfolio's value over a range: its snapshots, then now (the figures /api/user/assets reports). */
-export async function portfolioHistory(ctx: AppContext, userId: number, range: PortfolioRange): Promise<PortfolioHistory> {
+export async function portfolioHistory(
+  ctx: AppContext,
+  userId: number,
+  range: PortfolioRange,
+): Promise<PortfolioHistory> {
   const db = ctx.database.db;
   const nowMs = ctx.clock.nowMs();
   const today = ctx.calendar.tradingDate(nowMs);

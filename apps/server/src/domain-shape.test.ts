@@ -34,6 +34,8 @@ const TRANSACTION_OWNERS: Record<string, string> = {
     'favorites: counting, positioning and inserting (or reordering them all) is one read-modify-write',
   'members/members.service.ts':
     'the end-of-day level review covers every investor in batches of 500, a transaction each (figures read before it), so other writers wait little and a rerun changes only what is still different',
+  'portfolio/portfolio.service.ts':
+    'the daily snapshots cover every investor in batches of 200, a transaction each (figures read before it), and mark the date done in one of its own',
   'news/news.service.ts':
     'a feed run fetches and parses the feed over the network first; its articles and result (or error) then commit in one unit',
   'support/support.service.ts':

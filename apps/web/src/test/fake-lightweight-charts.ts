@@ -82,6 +82,7 @@ export function fakeLightweightCharts() {
     TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
     CandlestickSeries: { type: 'Candlestick' },
     HistogramSeries: { type: 'Histogram' },
+    AreaSeries: { type: 'Area' },
     createChart: (container: HTMLElement, options: Record<string, unknown>) => {
       const chart = new FakeChart(container, options);
       charts.push(chart);

@@ -1327,6 +1327,24 @@ export const de: Catalog = {
     redeemPendingInfo: 'Zurückgegebene Anteile, die am nächsten Geschäftstag als Guthaben gutgeschrieben werden.',
     loanOutstandingInfo: 'Kapital und Zinsen, die Sie aus Darlehen schulden.',
   },
+  portfolio: {
+    title: 'Ihr Vermögen',
+    todayPnl: 'Gewinn/Verlust heute',
+    cashAvailable: 'Verfügbares Guthaben',
+    openDetail: 'Konto im Detail öffnen',
+    chart: 'Depotwert',
+    noHistory:
+      'Ihr Wertverlauf beginnt mit dem nächsten Handelsschluss: Der Wert Ihres Depots wird am Ende jedes Handelstags festgehalten.',
+    empty: 'Auf Ihrem Konto ist noch kein Geld. Zahlen Sie ein, um mit dem Anlegen zu beginnen.',
+    deposit: 'Einzahlen',
+    loading: 'Diagramm wird geladen',
+    ranges: {
+      day: 'Tag',
+      week: 'Woche',
+      month: 'Monat',
+      year: 'Jahr',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Nachricht nicht gefunden',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'Eine Mitteilung braucht Titel und Text auf Deutsch, der Ausweichsprache',

@@ -1312,6 +1312,24 @@ export const en = {
     redeemPendingInfo: 'Redeemed units, paid into cash on the next business day.',
     loanOutstandingInfo: 'Principal and interest you owe on loans.',
   },
+  portfolio: {
+    title: 'Your money',
+    todayPnl: "Today's P/L",
+    cashAvailable: 'Cash available',
+    openDetail: 'Open the account in full',
+    chart: 'Portfolio value',
+    noHistory:
+      'Your value chart starts with the next close: the portfolio’s value is recorded at the end of every trading day.',
+    empty: 'You have no money in your account yet. Make a deposit to start investing.',
+    deposit: 'Deposit',
+    loading: 'Loading the chart',
+    ranges: {
+      day: 'Day',
+      week: 'Week',
+      month: 'Month',
+      year: 'Year',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Message not found',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'An announcement needs a title and text in German, the fallback language',

@@ -1322,6 +1322,23 @@ export const es: Catalog = {
     redeemPendingInfo: 'Participaciones reembolsadas, abonadas en efectivo el siguiente día hábil.',
     loanOutstandingInfo: 'Principal e intereses que debe en préstamos.',
   },
+  portfolio: {
+    title: 'Su patrimonio',
+    todayPnl: 'Resultado de hoy',
+    cashAvailable: 'Efectivo disponible',
+    openDetail: 'Abrir el detalle de la cuenta',
+    chart: 'Valor de la cartera',
+    noHistory: 'Su gráfico empieza con el próximo cierre: el valor de la cartera se registra al final de cada sesión.',
+    empty: 'Todavía no tiene dinero en la cuenta. Haga un ingreso para empezar a invertir.',
+    deposit: 'Ingresar',
+    loading: 'Cargando el gráfico',
+    ranges: {
+      day: 'Día',
+      week: 'Semana',
+      month: 'Mes',
+      year: 'Año',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Mensaje no encontrado',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'Un anuncio necesita título y texto en alemán, el idioma de respaldo',

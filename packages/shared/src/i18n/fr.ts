@@ -1330,6 +1330,24 @@ export const fr: Catalog = {
     redeemPendingInfo: 'Parts rachetées, versées en espèces le jour ouvré suivant.',
     loanOutstandingInfo: 'Capital et intérêts dus sur vos prêts.',
   },
+  portfolio: {
+    title: 'Votre patrimoine',
+    todayPnl: 'Gain/perte du jour',
+    cashAvailable: 'Liquidités disponibles',
+    openDetail: 'Ouvrir le détail du compte',
+    chart: 'Valeur du portefeuille',
+    noHistory:
+      'Votre courbe commence à la prochaine clôture : la valeur du portefeuille est enregistrée à la fin de chaque séance.',
+    empty: 'Votre compte n’est pas encore approvisionné. Effectuez un dépôt pour commencer à investir.',
+    deposit: 'Déposer des fonds',
+    loading: 'Chargement du graphique',
+    ranges: {
+      day: 'Jour',
+      week: 'Semaine',
+      month: 'Mois',
+      year: 'Année',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Message introuvable',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'Une annonce doit avoir un titre et un texte en allemand, la langue de repli',

@@ -1325,6 +1325,24 @@ export const it: Catalog = {
     redeemPendingInfo: 'Quote rimborsate, accreditate in liquidità il giorno lavorativo successivo.',
     loanOutstandingInfo: 'Capitale e interessi che devi sui prestiti.',
   },
+  portfolio: {
+    title: 'Il suo patrimonio',
+    todayPnl: 'Risultato di oggi',
+    cashAvailable: 'Liquidità disponibile',
+    openDetail: 'Apri il dettaglio del conto',
+    chart: 'Valore del portafoglio',
+    noHistory:
+      'Il grafico inizia con la prossima chiusura: il valore del portafoglio viene registrato alla fine di ogni seduta.',
+    empty: 'Sul conto non c’è ancora denaro. Effettui un versamento per iniziare a investire.',
+    deposit: 'Versa',
+    loading: 'Caricamento del grafico',
+    ranges: {
+      day: 'Giorno',
+      week: 'Settimana',
+      month: 'Mese',
+      year: 'Anno',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Messaggio non trovato',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'Un annuncio richiede titolo e testo in tedesco, la lingua di riserva',

@@ -1324,6 +1324,24 @@ export const nl: Catalog = {
     redeemPendingInfo: 'Teruggekochte eenheden, de volgende werkdag als saldo uitbetaald.',
     loanOutstandingInfo: 'Hoofdsom en rente die u op leningen verschuldigd bent.',
   },
+  portfolio: {
+    title: 'Uw vermogen',
+    todayPnl: 'Resultaat vandaag',
+    cashAvailable: 'Beschikbaar saldo',
+    openDetail: 'Rekening volledig openen',
+    chart: 'Portefeuillewaarde',
+    noHistory:
+      'Uw grafiek begint bij het volgende slot: de waarde van uw portefeuille wordt aan het eind van elke handelsdag vastgelegd.',
+    empty: 'Er staat nog geen geld op uw rekening. Stort geld om te beginnen met beleggen.',
+    deposit: 'Storten',
+    loading: 'Grafiek wordt geladen',
+    ranges: {
+      day: 'Dag',
+      week: 'Week',
+      month: 'Maand',
+      year: 'Jaar',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Bericht niet gevonden',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'Een mededeling heeft een titel en tekst in het Duits nodig, de terugvaltaal',

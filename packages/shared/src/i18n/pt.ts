@@ -1318,6 +1318,23 @@ export const pt: Catalog = {
     redeemPendingInfo: 'Unidades resgatadas, pagas em numerário no dia útil seguinte.',
     loanOutstandingInfo: 'Capital e juros que deve em empréstimos.',
   },
+  portfolio: {
+    title: 'O seu património',
+    todayPnl: 'Resultado de hoje',
+    cashAvailable: 'Saldo disponível',
+    openDetail: 'Abrir os detalhes da conta',
+    chart: 'Valor da carteira',
+    noHistory: 'O seu gráfico começa no próximo fecho: o valor da carteira é registado no fim de cada sessão.',
+    empty: 'Ainda não tem dinheiro na conta. Faça um depósito para começar a investir.',
+    deposit: 'Depositar',
+    loading: 'A carregar o gráfico',
+    ranges: {
+      day: 'Dia',
+      week: 'Semana',
+      month: 'Mês',
+      year: 'Ano',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Mensagem não encontrada',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'Um anúncio precisa de título e texto em alemão, a língua de recurso',

@@ -1319,6 +1319,23 @@ export const sv: Catalog = {
     redeemPendingInfo: 'Inlösta andelar, som betalas ut som pengar nästa bankdag.',
     loanOutstandingInfo: 'Kapital och ränta du är skyldig på lån.',
   },
+  portfolio: {
+    title: 'Dina tillgångar',
+    todayPnl: 'Resultat i dag',
+    cashAvailable: 'Tillgängligt saldo',
+    openDetail: 'Öppna hela kontot',
+    chart: 'Portföljvärde',
+    noHistory: 'Ditt diagram börjar vid nästa stängning: portföljens värde sparas i slutet av varje handelsdag.',
+    empty: 'Du har inga pengar på kontot ännu. Gör en insättning för att börja investera.',
+    deposit: 'Sätt in',
+    loading: 'Diagrammet laddas',
+    ranges: {
+      day: 'Dag',
+      week: 'Vecka',
+      month: 'Månad',
+      year: 'År',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: 'Meddelandet hittades inte',
     ANNOUNCEMENT_FALLBACK_REQUIRED: 'Ett tillkännagivande behöver rubrik och text på tyska, reservspråket',

@@ -1298,6 +1298,23 @@ export const zhCN: Catalog = {
     redeemPendingInfo: '已赎回份额，下一个交易日转入现金。',
     loanOutstandingInfo: '贷款本金及利息欠款。',
   },
+  portfolio: {
+    title: '我的资产',
+    todayPnl: '今日盈亏',
+    cashAvailable: '可用资金',
+    openDetail: '查看账户详情',
+    chart: '资产走势',
+    noHistory: '资产走势将从下一个收盘开始：每个交易日结束时记录一次组合市值。',
+    empty: '您的账户中还没有资金。入金后即可开始投资。',
+    deposit: '入金',
+    loading: '正在加载图表',
+    ranges: {
+      day: '日',
+      week: '周',
+      month: '月',
+      year: '年',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: '消息不存在',
     ANNOUNCEMENT_FALLBACK_REQUIRED: '公告必须有德语（默认语言）的标题和正文',

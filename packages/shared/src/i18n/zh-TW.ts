@@ -1297,6 +1297,23 @@ export const zhTW: Catalog = {
     redeemPendingInfo: '已贖回份額，下一個交易日轉入現金。',
     loanOutstandingInfo: '貸款本金及利息欠款。',
   },
+  portfolio: {
+    title: '我的資產',
+    todayPnl: '今日損益',
+    cashAvailable: '可用資金',
+    openDetail: '查看帳戶詳情',
+    chart: '資產走勢',
+    noHistory: '資產走勢將從下一次收盤開始：每個交易日結束時記錄一次投資組合市值。',
+    empty: '您的帳戶中還沒有資金。入金後即可開始投資。',
+    deposit: '入金',
+    loading: '正在載入圖表',
+    ranges: {
+      day: '日',
+      week: '週',
+      month: '月',
+      year: '年',
+    },
+  },
   errors: {
     MESSAGE_NOT_FOUND: '訊息不存在',
     ANNOUNCEMENT_FALLBACK_REQUIRED: '公告必須有德語（預設語言）的標題和內文',

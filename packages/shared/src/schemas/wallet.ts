@@ -85,6 +85,16 @@ export const assets = z.object({
   totalAssets: z.string(),
   /** Total assets − the loan outstanding. */
   netAssets: z.string(),
+  /**
+   * Today's P/L: total assets now − total assets at the last snapshot before today (the previous
+   * session's end) − money paid in since (deposits, loans) + money paid out (withdrawals, principal
+   * repaid). Before an investor's first snapshot it counts from the account's opening.
+   */
+  dayPnl: z.string(),
+  /** dayPnl against the value it started from (that snapshot + money paid in since), in percent; null from 0. */
+  dayPnlPercent: z.string().nullable(),
+  /** The business date of the snapshot today's P/L counts from; null before the first one. */
+  dayPnlSince: z.string().nullable(),
   creditPoints: z.number().int(),
   level: z.number().int(),
   currency: z.string(),

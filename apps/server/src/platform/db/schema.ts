@@ -390,6 +390,27 @@ export interface MemberLevelRunsTable {
   completedAt: Ms;
 }
 
+/** An investor's portfolio figures at the end of a business date (migration 0022), minor units. */
+export interface PortfolioSnapshotsTable {
+  userId: number;
+  businessDate: string;
+  totalAssetsMinor: number;
+  cashMinor: number;
+  frozenMinor: number;
+  marketValueMinor: number;
+  fundMinor: number;
+  loanMinor: number;
+  takenAt: Ms;
+  createdAt: Ms;
+}
+
+/** A business date whose portfolio snapshots are stored (migration 0022). */
+export interface PortfolioSnapshotRunsTable {
+  businessDate: string;
+  usersSnapshotted: number;
+  completedAt: Ms;
+}
+
 /** An RSS/Atom feed the news import reads, with its last run (migration 0019). */
 export interface NewsFeedsTable {
   id: Id;
@@ -831,6 +852,8 @@ export interface Database {
   memberLevelTiers: MemberLevelTiersTable;
   memberLevelChanges: MemberLevelChangesTable;
   memberLevelRuns: MemberLevelRunsTable;
+  portfolioSnapshots: PortfolioSnapshotsTable;
+  portfolioSnapshotRuns: PortfolioSnapshotRunsTable;
   fundRates: FundRatesTable;
   fundOrders: FundOrdersTable;
   fundAccruals: FundAccrualsTable;

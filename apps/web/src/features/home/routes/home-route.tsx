@@ -13,6 +13,10 @@ import { SupportCard } from '../components/support-card';
 import { WelcomeCard } from '../components/welcome-card';
 
 export interface HomeRouteProps {
+  /** The investor's money (total assets, today's P/L, value chart, cash), composed in by the app; shown first. */
+  portfolioSection?: ReactNode;
+  /** Reloads what the portfolio section shows; part of pull-to-refresh. */
+  onRefreshPortfolio?: () => Promise<unknown>;
   /**
    * The market overview (indices, favorites, movers), placed under the greeting. The app composes
    * it in, so that features do not import one another.
@@ -28,6 +32,8 @@ export interface HomeRouteProps {
 
 /** The home tab: greeting, welcome, the market, the account at a glance and customer service. */
 export function HomeRoute({
+  portfolioSection,
+  onRefreshPortfolio,
   marketSection,
   onRefreshMarket,
   newSharesSection,
@@ -40,10 +46,19 @@ export function HomeRoute({
   return (
     <Page title={t('app.name')} back={false}>
       <RefreshList
-        onRefresh={() => Promise.all([user.refetch(), support.refetch(), onRefreshMarket?.(), onRefreshNewShares?.()])}
+        onRefresh={() =>
+          Promise.all([
+            user.refetch(),
+            support.refetch(),
+            onRefreshMarket?.(),
+            onRefreshNewShares?.(),
+            onRefreshPortfolio?.(),
+          ])
+        }
       >
         <div className="home-content">
           <WelcomeCard nickname={user.data?.nickname} />
+          {portfolioSection}
           {marketSection}
           {newSharesSection && (
             <Card className="home-card" title={<h2 className="card-title">{t('home.newShares')}</h2>}>

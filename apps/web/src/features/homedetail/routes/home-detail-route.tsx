@@ -7,7 +7,9 @@ import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 
-type Figure = 'unsettled' | Exclude<keyof Assets, 'creditPoints' | 'level' | 'currency'>;
+type Figure =
+  | 'unsettled'
+  | Exclude<keyof Assets, 'creditPoints' | 'level' | 'currency' | 'dayPnl' | 'dayPnlPercent' | 'dayPnlSince'>;
 
 /** The figures in the order they add up: the totals, the cash and what it is made of, holdings, products, debt. */
 const FIGURES: readonly Figure[] = [

@@ -722,15 +722,14 @@ export const de: Catalog = {
     menu: {
       title: 'Handel',
       holdings: 'Mein Bestand',
-      orders: 'Orders',
-      records: 'Orderbuch',
+      orders: 'Meine Orders',
       history: 'Historische Positionen',
     },
     holdings: {
       title: 'Mein Bestand',
       marketValue: 'Marktwert des Bestands',
       floatingPnl: 'Schwebender Gewinn/Verlust',
-      instruments: 'Gehaltene Aktien',
+      instruments: 'Gehaltene Werte',
     },
     lots: {
       title: 'Positionen in {{name}}',
@@ -748,7 +747,7 @@ export const de: Catalog = {
       toHistory: 'In den historischen Positionen ansehen',
     },
     orders: {
-      title: 'Orders',
+      title: 'Meine Orders',
       short: 'Orders',
       open: 'Offene Orders',
       todayFills: 'Heute ausgeführt',
@@ -770,7 +769,7 @@ export const de: Catalog = {
       rejected: 'Abgelehnt',
     },
     records: {
-      title: 'Orderbuch',
+      title: 'Alle Orders',
       status: 'Status',
       filters: {
         all: 'Alle',

@@ -721,15 +721,14 @@ export const el: Catalog = {
     menu: {
       title: 'Συναλλαγές',
       holdings: 'Το χαρτοφυλάκιό μου',
-      orders: 'Εντολές',
-      records: 'Ιστορικό εντολών',
+      orders: 'Οι εντολές μου',
       history: 'Ιστορικές θέσεις',
     },
     holdings: {
       title: 'Το χαρτοφυλάκιό μου',
       marketValue: 'Αγοραία αξία χαρτοφυλακίου',
       floatingPnl: 'Μη πραγματοποιημένο κέρδος/ζημία',
-      instruments: 'Μετοχές στην κατοχή σας',
+      instruments: 'Τίτλοι στην κατοχή σας',
     },
     lots: {
       title: 'Θέσεις σε {{name}}',
@@ -747,7 +746,7 @@ export const el: Catalog = {
       toHistory: 'Προβολή στις ιστορικές θέσεις',
     },
     orders: {
-      title: 'Εντολές',
+      title: 'Οι εντολές μου',
       short: 'Εντολές',
       open: 'Ανοιχτές εντολές',
       todayFills: 'Εκτελέστηκαν σήμερα',
@@ -769,7 +768,7 @@ export const el: Catalog = {
       rejected: 'Απορρίφθηκε',
     },
     records: {
-      title: 'Ιστορικό εντολών',
+      title: 'Όλες οι εντολές',
       status: 'Κατάσταση',
       filters: {
         all: 'Όλες',

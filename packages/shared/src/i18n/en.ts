@@ -714,15 +714,14 @@ export const en = {
     menu: {
       title: 'Trading',
       holdings: 'My holdings',
-      orders: 'Orders',
-      records: 'Order records',
+      orders: 'My orders',
       history: 'Historical positions',
     },
     holdings: {
       title: 'My holdings',
       marketValue: 'Market value of holdings',
       floatingPnl: 'Floating profit/loss',
-      instruments: 'Stocks held',
+      instruments: 'Instruments held',
     },
     lots: {
       title: 'Positions in {{name}}',
@@ -740,7 +739,7 @@ export const en = {
       toHistory: 'View in historical positions',
     },
     orders: {
-      title: 'Orders',
+      title: 'My orders',
       short: 'Orders',
       open: 'Open orders',
       todayFills: 'Filled today',
@@ -762,7 +761,7 @@ export const en = {
       rejected: 'Rejected',
     },
     records: {
-      title: 'Order records',
+      title: 'All orders',
       status: 'Status',
       filters: {
         all: 'All',

@@ -720,15 +720,14 @@ export const es: Catalog = {
     menu: {
       title: 'Operaciones',
       holdings: 'Mi cartera',
-      orders: 'Órdenes',
-      records: 'Historial de órdenes',
+      orders: 'Mis órdenes',
       history: 'Posiciones históricas',
     },
     holdings: {
       title: 'Mi cartera',
       marketValue: 'Valor de mercado de la cartera',
       floatingPnl: 'Ganancia/pérdida latente',
-      instruments: 'Acciones en cartera',
+      instruments: 'Valores en cartera',
     },
     lots: {
       title: 'Posiciones en {{name}}',
@@ -746,7 +745,7 @@ export const es: Catalog = {
       toHistory: 'Ver en posiciones históricas',
     },
     orders: {
-      title: 'Órdenes',
+      title: 'Mis órdenes',
       short: 'Órdenes',
       open: 'Órdenes abiertas',
       todayFills: 'Ejecutadas hoy',
@@ -768,7 +767,7 @@ export const es: Catalog = {
       rejected: 'Rechazada',
     },
     records: {
-      title: 'Historial de órdenes',
+      title: 'Todas las órdenes',
       status: 'Estado',
       filters: {
         all: 'Todas',

@@ -725,15 +725,14 @@ export const fr: Catalog = {
     menu: {
       title: 'Bourse',
       holdings: 'Mon portefeuille',
-      orders: 'Ordres',
-      records: 'Historique des ordres',
+      orders: 'Mes ordres',
       history: 'Positions historiques',
     },
     holdings: {
       title: 'Mon portefeuille',
       marketValue: 'Valeur de marché du portefeuille',
       floatingPnl: 'Plus-value latente',
-      instruments: 'Actions détenues',
+      instruments: 'Valeurs détenues',
     },
     lots: {
       title: 'Positions en {{name}}',
@@ -751,7 +750,7 @@ export const fr: Catalog = {
       toHistory: 'Voir dans les positions historiques',
     },
     orders: {
-      title: 'Ordres',
+      title: 'Mes ordres',
       short: 'Ordres',
       open: 'Ordres en cours',
       todayFills: 'Exécutés aujourd’hui',
@@ -773,7 +772,7 @@ export const fr: Catalog = {
       rejected: 'Refusé',
     },
     records: {
-      title: 'Historique des ordres',
+      title: 'Tous les ordres',
       status: 'Statut',
       filters: {
         all: 'Tous',

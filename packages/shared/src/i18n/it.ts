@@ -721,15 +721,14 @@ export const it: Catalog = {
     menu: {
       title: 'Trading',
       holdings: 'Il mio portafoglio',
-      orders: 'Ordini',
-      records: 'Storico ordini',
+      orders: 'I miei ordini',
       history: 'Posizioni storiche',
     },
     holdings: {
       title: 'Il mio portafoglio',
       marketValue: 'Valore di mercato del portafoglio',
       floatingPnl: 'Utile/perdita latente',
-      instruments: 'Titoli detenuti',
+      instruments: 'Titoli in portafoglio',
     },
     lots: {
       title: 'Posizioni in {{name}}',
@@ -747,7 +746,7 @@ export const it: Catalog = {
       toHistory: 'Vedi nelle posizioni storiche',
     },
     orders: {
-      title: 'Ordini',
+      title: 'I miei ordini',
       short: 'Ordini',
       open: 'Ordini aperti',
       todayFills: 'Eseguiti oggi',
@@ -769,7 +768,7 @@ export const it: Catalog = {
       rejected: 'Rifiutato',
     },
     records: {
-      title: 'Storico ordini',
+      title: 'Tutti gli ordini',
       status: 'Stato',
       filters: {
         all: 'Tutti',

@@ -722,15 +722,14 @@ export const nl: Catalog = {
     menu: {
       title: 'Beleggen',
       holdings: 'Mijn portefeuille',
-      orders: 'Orders',
-      records: 'Orderhistorie',
+      orders: 'Mijn orders',
       history: 'Historische posities',
     },
     holdings: {
       title: 'Mijn portefeuille',
       marketValue: 'Marktwaarde van de portefeuille',
       floatingPnl: 'Ongerealiseerde winst/verlies',
-      instruments: 'Aandelen in bezit',
+      instruments: 'Fondsen in bezit',
     },
     lots: {
       title: 'Posities in {{name}}',
@@ -748,7 +747,7 @@ export const nl: Catalog = {
       toHistory: 'Bekijken in historische posities',
     },
     orders: {
-      title: 'Orders',
+      title: 'Mijn orders',
       short: 'Orders',
       open: 'Openstaande orders',
       todayFills: 'Vandaag uitgevoerd',
@@ -770,7 +769,7 @@ export const nl: Catalog = {
       rejected: 'Geweigerd',
     },
     records: {
-      title: 'Orderhistorie',
+      title: 'Alle orders',
       status: 'Status',
       filters: {
         all: 'Alle',

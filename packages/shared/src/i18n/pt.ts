@@ -718,15 +718,14 @@ export const pt: Catalog = {
     menu: {
       title: 'Negociação',
       holdings: 'A minha carteira',
-      orders: 'Ordens',
-      records: 'Histórico de ordens',
+      orders: 'As minhas ordens',
       history: 'Posições históricas',
     },
     holdings: {
       title: 'A minha carteira',
       marketValue: 'Valor de mercado da carteira',
       floatingPnl: 'Lucro/prejuízo latente',
-      instruments: 'Ações detidas',
+      instruments: 'Títulos detidos',
     },
     lots: {
       title: 'Posições em {{name}}',
@@ -744,7 +743,7 @@ export const pt: Catalog = {
       toHistory: 'Ver nas posições históricas',
     },
     orders: {
-      title: 'Ordens',
+      title: 'As minhas ordens',
       short: 'Ordens',
       open: 'Ordens abertas',
       todayFills: 'Executadas hoje',
@@ -766,7 +765,7 @@ export const pt: Catalog = {
       rejected: 'Recusada',
     },
     records: {
-      title: 'Histórico de ordens',
+      title: 'Todas as ordens',
       status: 'Estado',
       filters: {
         all: 'Todas',

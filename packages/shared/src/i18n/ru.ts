@@ -714,15 +714,14 @@ export const ru: Catalog = {
     menu: {
       title: 'Торговля',
       holdings: 'Мой портфель',
-      orders: 'Заявки',
-      records: 'История заявок',
+      orders: 'Мои заявки',
       history: 'Закрытые позиции',
     },
     holdings: {
       title: 'Мой портфель',
       marketValue: 'Рыночная стоимость портфеля',
       floatingPnl: 'Нереализованная прибыль/убыток',
-      instruments: 'Акций в портфеле',
+      instruments: 'Бумаг в портфеле',
     },
     lots: {
       title: 'Позиции по {{name}}',
@@ -740,7 +739,7 @@ export const ru: Catalog = {
       toHistory: 'Открыть в закрытых позициях',
     },
     orders: {
-      title: 'Заявки',
+      title: 'Мои заявки',
       short: 'Заявки',
       open: 'Активные заявки',
       todayFills: 'Исполнено сегодня',
@@ -762,7 +761,7 @@ export const ru: Catalog = {
       rejected: 'Отклонена',
     },
     records: {
-      title: 'История заявок',
+      title: 'Все заявки',
       status: 'Статус',
       filters: {
         all: 'Все',

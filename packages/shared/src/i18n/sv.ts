@@ -718,15 +718,14 @@ export const sv: Catalog = {
     menu: {
       title: 'Handel',
       holdings: 'Mitt innehav',
-      orders: 'Order',
-      records: 'Orderhistorik',
+      orders: 'Mina order',
       history: 'Historiska positioner',
     },
     holdings: {
       title: 'Mitt innehav',
       marketValue: 'Innehavets marknadsvärde',
       floatingPnl: 'Orealiserad vinst/förlust',
-      instruments: 'Aktier i innehav',
+      instruments: 'Värdepapper i innehav',
     },
     lots: {
       title: 'Positioner i {{name}}',
@@ -744,7 +743,7 @@ export const sv: Catalog = {
       toHistory: 'Visa i historiska positioner',
     },
     orders: {
-      title: 'Order',
+      title: 'Mina order',
       short: 'Order',
       open: 'Öppna order',
       todayFills: 'Genomförda i dag',
@@ -766,7 +765,7 @@ export const sv: Catalog = {
       rejected: 'Avvisad',
     },
     records: {
-      title: 'Orderhistorik',
+      title: 'Alla order',
       status: 'Status',
       filters: {
         all: 'Alla',

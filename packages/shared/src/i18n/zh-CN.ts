@@ -702,15 +702,14 @@ export const zhCN: Catalog = {
     menu: {
       title: '交易',
       holdings: '我的持仓',
-      orders: '委托',
-      records: '委托记录',
+      orders: '我的委托',
       history: '历史持仓',
     },
     holdings: {
       title: '我的持仓',
       marketValue: '持仓市值',
       floatingPnl: '浮动盈亏',
-      instruments: '持有股票数',
+      instruments: '持仓证券数',
     },
     lots: {
       title: '{{name}} 的持仓',
@@ -728,7 +727,7 @@ export const zhCN: Catalog = {
       toHistory: '在历史持仓中查看',
     },
     orders: {
-      title: '委托',
+      title: '我的委托',
       short: '委托',
       open: '未成交委托',
       todayFills: '今日成交',
@@ -750,7 +749,7 @@ export const zhCN: Catalog = {
       rejected: '已拒绝',
     },
     records: {
-      title: '委托记录',
+      title: '全部委托',
       status: '状态',
       filters: {
         all: '全部',

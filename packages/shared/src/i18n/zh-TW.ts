@@ -702,15 +702,14 @@ export const zhTW: Catalog = {
     menu: {
       title: '交易',
       holdings: '我的持倉',
-      orders: '委託',
-      records: '委託記錄',
+      orders: '我的委託',
       history: '歷史持倉',
     },
     holdings: {
       title: '我的持倉',
       marketValue: '持倉市值',
       floatingPnl: '浮動盈虧',
-      instruments: '持有股票數',
+      instruments: '持倉證券數',
     },
     lots: {
       title: '{{name}} 的持倉',
@@ -728,7 +727,7 @@ export const zhTW: Catalog = {
       toHistory: '在歷史持倉中查看',
     },
     orders: {
-      title: '委託',
+      title: '我的委託',
       short: '委託',
       open: '未成交委託',
       todayFills: '今日成交',
@@ -750,7 +749,7 @@ export const zhTW: Catalog = {
       rejected: '已拒絕',
     },
     records: {
-      title: '委託記錄',
+      title: '全部委託',
       status: '狀態',
       filters: {
         all: '全部',

@@ -117,7 +117,6 @@ function TradingMenu() {
       label={t('trading.menu.title')}
       items={[
         { key: 'orders', kind: 'link', label: t('trading.menu.orders'), to: paths.transaction.getHref() },
-        { key: 'records', kind: 'link', label: t('trading.menu.records'), to: paths.orderRecords.getHref() },
         { key: 'history', kind: 'link', label: t('trading.menu.history'), to: paths.historyPosition.getHref() },
       ]}
     />

@@ -40,7 +40,7 @@ describe('orders (/transaction)', () => {
     const user = userEvent.setup();
     renderApp('/transaction');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Open orders' })).toHaveAttribute('aria-selected', 'true');
     const row = await screen.findByRole('listitem', { name: 'Deutsche Telekom DTE' });
     expect(ordersAsked(sent, 'status=open&page=1')).toHaveLength(1);
@@ -127,8 +127,8 @@ describe('orders (/transaction)', () => {
   });
 });
 
-describe('order records (/shares/creatOrder)', () => {
-  it('lists every order and filters by status through the query string', async () => {
+describe("every order (/transaction?tab=all, and the spec's /shares/creatOrder)", () => {
+  it('opens the orders\' "all" tab from /shares/creatOrder, lists every order and filters by status through the query string', async () => {
     logIn();
     const rejected = sampleOrder({
       id: 25,
@@ -145,7 +145,9 @@ describe('order records (/shares/creatOrder)', () => {
     const user = userEvent.setup();
     renderApp('/shares/creatOrder');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order records' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/transaction');
+    expect(screen.getByRole('tab', { name: 'All orders' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(ordersAsked(sent, 'page=1')).toHaveLength(1);
     expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();

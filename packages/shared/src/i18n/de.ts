@@ -273,7 +273,6 @@ export const de: Catalog = {
       unbindTitle: 'Bankkarte entfernen',
       unbindConfirm: '{{bank}} {{iban}} entfernen? Sie können die Karte später erneut verknüpfen.',
       unbound: 'Bankkarte entfernt',
-      empty: 'Sie haben noch keine Bankkarte verknüpft.',
     },
     bind: {
       title: 'Bankkarte verknüpfen',
@@ -603,6 +602,31 @@ export const de: Catalog = {
       resultsFor: 'Ergebnisse für „{{query}}“',
       noResults: 'Keine Aktie passt zu „{{query}}“',
     },
+  },
+  emptyStates: {
+    exploreMarket: 'Markt entdecken',
+    holdings: 'Sie halten noch keine Aktien. Wählen Sie im Markt eine Aktie aus und kaufen Sie sie.',
+    orders:
+      'Hier gibt es noch keine Orders. Wählen Sie im Markt eine Aktie aus und kaufen oder verkaufen Sie sie auf ihrer Seite.',
+    history: 'In diesem Zeitraum wurde nichts verkauft. Verkaufte Positionen erscheinen hier mit ihrem Ergebnis.',
+    toHoldings: 'Zu meinem Bestand',
+    records: 'Keine Ein- oder Auszahlungen in diesem Zeitraum. Zahlen Sie Geld ein, um mit dem Handel zu beginnen.',
+    deposit: 'Geld einzahlen',
+    cards: 'Noch keine Bankkarte verknüpft. Verknüpfen Sie eine Karte auf Ihren Namen, um Geld ein- und auszuzahlen.',
+    issues:
+      'In dieser Phase gibt es keine Neuemissionen. Sehen Sie in den anderen Reitern nach oder schauen Sie später wieder vorbei.',
+    subscriptions: 'Noch keine Zeichnungen. Zeichnen Sie eine Neuemission, solange die Zeichnungsfrist läuft.',
+    openIssues: 'Offene Emissionen ansehen',
+    blockOffers: 'Derzeit keine Blockhandelsangebote. Neue Angebote erscheinen hier, sobald sie eröffnet werden.',
+    blockOrders: 'Noch keine Blockhandelsorders. Erteilen Sie eine Order auf ein offenes Angebot.',
+    blockTrade: 'Blockhandelsangebote ansehen',
+    fundLog:
+      'Keine Fondsbewegungen in diesem Zeitraum. Legen Sie freies Guthaben im Geldmarktfonds an, um Zinsen zu erhalten.',
+    buyFund: 'Fondsanteile kaufen',
+    loans: 'Noch keine Kredite. Beantragen Sie einen, wenn Sie mehr Kaufkraft brauchen.',
+    points: 'Noch keine Bonuspunkte. Sie sammeln Punkte, indem Sie handeln.',
+    search: 'Nichts gefunden. Versuchen Sie es mit dem Kürzel, dem Namen oder dem Pinyin.',
+    newSearch: 'Erneut suchen',
   },
   trading: {
     sides: {
@@ -1048,7 +1072,6 @@ export const de: Catalog = {
     reviewedOn: 'Zuletzt überprüft am {{date}}',
     notReviewed: 'Ihre Stufe wird am Ende des Tages überprüft.',
     history: 'Punkteverlauf',
-    historyEmpty: 'Ihre Bonuspunkte haben sich noch nicht geändert',
     balanceAfter: 'Stand: {{points}}',
     rules: {
       identity_verified: 'Identität bestätigt',
@@ -1093,7 +1116,6 @@ export const de: Catalog = {
     amountInvalid: 'Bitte einen Betrag wie 100.00 eingeben',
     logTitle: 'Fondsverlauf',
     moneyLogTitle: 'Geldbewegungen',
-    logEmpty: 'Keine Bewegungen in diesem Zeitraum',
     types: {
       purchase: 'Kauf',
       purchase_confirmed: 'Kauf bestätigt',

@@ -274,7 +274,6 @@ export const fr: Catalog = {
       unbindTitle: 'Dissocier la carte bancaire',
       unbindConfirm: 'Dissocier {{bank}} {{iban}} ? Vous pourrez l’associer à nouveau plus tard.',
       unbound: 'Carte bancaire dissociée',
-      empty: 'Vous n’avez encore associé aucune carte bancaire.',
     },
     bind: {
       title: 'Associer une carte bancaire',
@@ -605,6 +604,31 @@ export const fr: Catalog = {
       resultsFor: 'Résultats pour « {{query}} »',
       noResults: 'Aucune action ne correspond à « {{query}} »',
     },
+  },
+  emptyStates: {
+    exploreMarket: 'Explorer le marché',
+    holdings: 'Vous ne détenez encore aucune action. Choisissez une action sur le marché et achetez-la.',
+    orders:
+      'Aucun ordre pour l’instant. Choisissez une action sur le marché et achetez-la ou vendez-la depuis sa page.',
+    history: 'Aucune vente sur cette période. Les positions que vous vendez apparaissent ici avec leur résultat.',
+    toHoldings: 'Voir mon portefeuille',
+    records: 'Aucun dépôt ni retrait sur cette période. Déposez de l’argent pour commencer à investir.',
+    deposit: 'Déposer de l’argent',
+    cards: 'Aucune carte bancaire associée. Associez une carte à votre nom pour déposer et retirer de l’argent.',
+    issues: 'Aucune introduction en bourse dans cette phase. Consultez les autres onglets ou revenez plus tard.',
+    subscriptions:
+      'Aucune souscription pour l’instant. Souscrivez à une introduction en bourse pendant sa période de souscription.',
+    openIssues: 'Voir les offres ouvertes',
+    blockOffers: 'Aucune offre de blocs pour le moment. Les nouvelles offres apparaissent ici dès leur ouverture.',
+    blockOrders: 'Aucun ordre de blocs pour l’instant. Passez-en un sur une offre ouverte.',
+    blockTrade: 'Voir les offres de blocs',
+    fundLog:
+      'Aucun mouvement du fonds sur cette période. Placez vos liquidités inutilisées dans le fonds monétaire pour percevoir des intérêts.',
+    buyFund: 'Souscrire au fonds',
+    loans: 'Aucun prêt pour l’instant. Faites une demande lorsque vous avez besoin de plus de pouvoir d’achat.',
+    points: 'Aucun point de crédit pour l’instant. Vous gagnez des points en investissant.',
+    search: 'Aucun résultat. Essayez un code, un nom ou son pinyin.',
+    newSearch: 'Nouvelle recherche',
   },
   trading: {
     sides: {
@@ -1052,7 +1076,6 @@ export const fr: Catalog = {
     reviewedOn: 'Dernière révision le {{date}}',
     notReviewed: 'Votre niveau est revu à la fin de la journée.',
     history: 'Historique des points',
-    historyEmpty: "Vos points de crédit n'ont pas encore changé",
     balanceAfter: 'Solde : {{points}}',
     rules: {
       identity_verified: 'Identité vérifiée',
@@ -1097,7 +1120,6 @@ export const fr: Catalog = {
     amountInvalid: 'Saisissez un montant comme 100.00',
     logTitle: 'Historique du fonds',
     moneyLogTitle: 'Mouvements d’argent',
-    logEmpty: 'Aucun mouvement sur cette période',
     types: {
       purchase: 'Souscription',
       purchase_confirmed: 'Souscription confirmée',

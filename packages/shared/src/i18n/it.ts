@@ -273,7 +273,6 @@ export const it: Catalog = {
       unbindTitle: 'Scollega carta bancaria',
       unbindConfirm: 'Scollegare {{bank}} {{iban}}? Potrà collegarla di nuovo in seguito.',
       unbound: 'Carta bancaria scollegata',
-      empty: 'Non ha ancora collegato una carta bancaria.',
     },
     bind: {
       title: 'Collega una carta bancaria',
@@ -602,6 +601,29 @@ export const it: Catalog = {
       resultsFor: 'Risultati per «{{query}}»',
       noResults: 'Nessuna azione corrisponde a «{{query}}»',
     },
+  },
+  emptyStates: {
+    exploreMarket: 'Esplora il mercato',
+    holdings: 'Non detiene ancora azioni. Scelga un titolo nel mercato e lo acquisti.',
+    orders: 'Ancora nessun ordine. Scelga un titolo nel mercato e lo compri o venda dalla sua pagina.',
+    history: 'Nessuna vendita in questo periodo. Le posizioni vendute compaiono qui con il loro risultato.',
+    toHoldings: 'Vedi il mio portafoglio',
+    records: 'Nessun deposito o prelievo in questo periodo. Depositi denaro per iniziare a investire.',
+    deposit: 'Deposita denaro',
+    cards: 'Nessuna carta bancaria collegata. Colleghi una carta intestata a Lei per depositare e prelevare denaro.',
+    issues: 'Nessuna IPO in questa fase. Guardi le altre schede o torni più tardi.',
+    subscriptions: 'Ancora nessuna sottoscrizione. Sottoscriva una IPO finché è aperta.',
+    openIssues: 'Vedi le IPO aperte',
+    blockOffers: 'Nessuna offerta in blocco al momento. Le nuove offerte compaiono qui appena si aprono.',
+    blockOrders: 'Ancora nessun ordine in blocco. Ne inserisca uno su un’offerta aperta.',
+    blockTrade: 'Vedi le offerte in blocco',
+    fundLog:
+      'Nessun movimento del fondo in questo periodo. Investa la liquidità inutilizzata nel fondo monetario per ottenere interessi.',
+    buyFund: 'Acquista il fondo',
+    loans: 'Ancora nessun prestito. Ne richieda uno quando le serve più potere d’acquisto.',
+    points: 'Ancora nessun punto credito. Si guadagnano punti negoziando.',
+    search: 'Nessun risultato. Provi con un codice, un nome o il pinyin.',
+    newSearch: 'Cerca di nuovo',
   },
   trading: {
     sides: {
@@ -1048,7 +1070,6 @@ export const it: Catalog = {
     reviewedOn: 'Ultima revisione il {{date}}',
     notReviewed: 'Il suo livello viene rivisto alla fine della giornata.',
     history: 'Storico dei punti',
-    historyEmpty: 'I suoi punti credito non sono ancora cambiati',
     balanceAfter: 'Saldo: {{points}}',
     rules: {
       identity_verified: 'Identità verificata',
@@ -1092,7 +1113,6 @@ export const it: Catalog = {
     amountInvalid: 'Inserisci un importo come 100.00',
     logTitle: 'Cronologia del fondo',
     moneyLogTitle: 'Movimenti di denaro',
-    logEmpty: 'Nessun movimento in questo periodo',
     types: {
       purchase: 'Sottoscrizione',
       purchase_confirmed: 'Sottoscrizione confermata',

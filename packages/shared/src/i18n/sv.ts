@@ -276,7 +276,6 @@ export const sv: Catalog = {
       unbindTitle: 'Ta bort bankkort',
       unbindConfirm: 'Ta bort {{bank}} {{iban}}? Du kan koppla det igen senare.',
       unbound: 'Bankkortet har tagits bort',
-      empty: 'Du har inte kopplat något bankkort ännu.',
     },
     bind: {
       title: 'Koppla bankkort',
@@ -599,6 +598,28 @@ export const sv: Catalog = {
       resultsFor: 'Resultat för ”{{query}}”',
       noResults: 'Ingen aktie matchar ”{{query}}”',
     },
+  },
+  emptyStates: {
+    exploreMarket: 'Utforska marknaden',
+    holdings: 'Du äger inga aktier ännu. Välj en aktie på marknaden och köp den.',
+    orders: 'Inga order ännu. Välj en aktie på marknaden och köp eller sälj den på dess sida.',
+    history: 'Inget sålt under perioden. Positioner du säljer visas här med sitt resultat.',
+    toHoldings: 'Till mitt innehav',
+    records: 'Inga insättningar eller uttag under perioden. Sätt in pengar för att börja handla.',
+    deposit: 'Sätt in pengar',
+    cards: 'Inget bankkort kopplat ännu. Koppla ett kort i ditt namn för att sätta in och ta ut pengar.',
+    issues: 'Inga nyemissioner i den här fasen. Titta under de andra flikarna eller kom tillbaka senare.',
+    subscriptions: 'Inga teckningar ännu. Teckna en nyemission medan den är öppen.',
+    openIssues: 'Se öppna emissioner',
+    blockOffers: 'Inga blockaffärserbjudanden just nu. Nya erbjudanden visas här så fort de öppnar.',
+    blockOrders: 'Inga blockaffärsorder ännu. Lägg en på ett öppet erbjudande.',
+    blockTrade: 'Se blockaffärserbjudanden',
+    fundLog: 'Inga fondrörelser under perioden. Placera ledig kassa i likviditetsfonden för att få ränta.',
+    buyFund: 'Köp fonden',
+    loans: 'Inga lån ännu. Ansök om ett när du behöver mer köpkraft.',
+    points: 'Inga kreditpoäng ännu. Du tjänar poäng när du handlar.',
+    search: 'Inget hittades. Prova en kod, ett namn eller pinyin.',
+    newSearch: 'Sök igen',
   },
   trading: {
     sides: {
@@ -1044,7 +1065,6 @@ export const sv: Catalog = {
     reviewedOn: 'Senast översedd {{date}}',
     notReviewed: 'Din nivå ses över i slutet av dagen.',
     history: 'Poänghistorik',
-    historyEmpty: 'Dina kreditpoäng har inte ändrats ännu',
     balanceAfter: 'Saldo: {{points}}',
     rules: {
       identity_verified: 'Identitet verifierad',
@@ -1088,7 +1108,6 @@ export const sv: Catalog = {
     amountInvalid: 'Ange ett belopp som 100.00',
     logTitle: 'Fondhistorik',
     moneyLogTitle: 'Penningrörelser',
-    logEmpty: 'Inga rörelser under perioden',
     types: {
       purchase: 'Köp',
       purchase_confirmed: 'Köp bekräftat',

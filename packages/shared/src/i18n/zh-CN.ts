@@ -269,7 +269,6 @@ export const zhCN: Catalog = {
       unbindTitle: '解绑银行卡',
       unbindConfirm: '确定解绑 {{bank}} {{iban}} 吗？之后可以重新绑定。',
       unbound: '银行卡已解绑',
-      empty: '您还没有绑定银行卡。',
     },
     bind: {
       title: '绑定银行卡',
@@ -583,6 +582,28 @@ export const zhCN: Catalog = {
       resultsFor: '“{{query}}”的搜索结果',
       noResults: '没有与“{{query}}”匹配的股票',
     },
+  },
+  emptyStates: {
+    exploreMarket: '去看行情',
+    holdings: '您还没有持仓。在行情中选择一只股票即可买入。',
+    orders: '暂无委托。在行情中选择一只股票，在其详情页买入或卖出。',
+    history: '该期间没有卖出记录。卖出的持仓会连同盈亏显示在这里。',
+    toHoldings: '查看我的持仓',
+    records: '该期间没有入金或出金记录。入金后即可开始交易。',
+    deposit: '去入金',
+    cards: '还没有绑定银行卡。绑定一张本人名下的银行卡即可入金和出金。',
+    issues: '该阶段暂无新股。请查看其他分类，或稍后再来。',
+    subscriptions: '暂无申购记录。新股申购期间即可参与申购。',
+    openIssues: '查看可申购新股',
+    blockOffers: '暂无大宗交易报价。新的报价一开放就会显示在这里。',
+    blockOrders: '暂无大宗交易委托。可对开放中的报价下单认购。',
+    blockTrade: '查看大宗交易',
+    fundLog: '该期间没有货币基金变动。将闲置资金转入货币基金即可赚取收益。',
+    buyFund: '买入货币基金',
+    loans: '暂无借款。需要更多购买力时可申请借款。',
+    points: '暂无信用积分。交易即可获得积分。',
+    search: '没有找到结果。请尝试股票代码、名称或拼音。',
+    newSearch: '重新搜索',
   },
   trading: {
     sides: {
@@ -1027,7 +1048,6 @@ export const zhCN: Catalog = {
     reviewedOn: '最近评定：{{date}}',
     notReviewed: '您的等级将在日终评定。',
     history: '积分明细',
-    historyEmpty: '您的信用积分暂无变动',
     balanceAfter: '余额：{{points}}',
     rules: {
       identity_verified: '实名认证通过',
@@ -1071,7 +1091,6 @@ export const zhCN: Catalog = {
     amountInvalid: '请输入类似 100.00 的金额',
     logTitle: '余额宝明细',
     moneyLogTitle: '资金明细',
-    logEmpty: '该期间没有资金变动',
     types: {
       purchase: '转入',
       purchase_confirmed: '转入确认',

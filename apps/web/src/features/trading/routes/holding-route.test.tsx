@@ -95,7 +95,10 @@ describe('holdings (/ucenter/holding)', () => {
     });
     renderApp('/ucenter/holding');
 
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You don’t hold any shares yet. Choose a stock in the market and buy it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore the market' })).toHaveAttribute('href', '/market');
     const summary = screen.getByRole('region', { name: 'Market value of holdings' });
     expect(within(summary).getAllByText('€0.00')).toHaveLength(2);
     expect(figure(summary, 'Instruments held')).toHaveTextContent('0');

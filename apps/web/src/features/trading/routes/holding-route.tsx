@@ -41,6 +41,8 @@ function Holdings() {
       <RefreshList
         onRefresh={() => Promise.all([holdings.refetch(), positions.refetch()])}
         empty={holdings.data?.length === 0}
+        emptyText={t('emptyStates.holdings')}
+        emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
       >
         {holdings.data ? (
           <HoldingList holdings={holdings.data} lots={positions.data} />
@@ -131,7 +133,12 @@ function InstrumentLots({ code }: { code: string }) {
 
   return (
     <Page title={t('trading.lots.title', { name })}>
-      <RefreshList onRefresh={() => positions.refetch()} empty={lots?.length === 0}>
+      <RefreshList
+        onRefresh={() => positions.refetch()}
+        empty={lots?.length === 0}
+        emptyText={t('emptyStates.holdings')}
+        emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
+      >
         {lots ? (
           lots.length > 0 && (
             <ul className="trade-list" aria-label={t('trading.lots.title', { name })}>

@@ -70,7 +70,9 @@ describe('orders (/transaction)', () => {
     const [cancel] = sent.filter((request) => request.method === 'POST');
     expect(cancel!.url).toBe('/api/trade/orders/22/cancel');
     expect(cancel!.headers['idempotency-key']).toMatch(UUID);
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No orders here yet. Choose a stock in the market and buy or sell it on its page.'),
+    ).toBeInTheDocument();
     expect(ordersAsked(sent, 'status=open&page=1').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -91,7 +93,9 @@ describe('orders (/transaction)', () => {
     await user.click(within(row).getByRole('button', { name: 'Cancel the order for Deutsche Telekom' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('This order can no longer be cancelled')).toBeInTheDocument();
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No orders here yet. Choose a stock in the market and buy or sell it on its page.'),
+    ).toBeInTheDocument();
   });
 
   it('lists today’s fills with price, fees and total', async () => {
@@ -122,7 +126,9 @@ describe('orders (/transaction)', () => {
     await waitFor(() => expect(stream.subscribed()).toContain('user'));
     open = [];
     stream.event('order', { ...openLimitBuy, status: 'filled' });
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No orders here yet. Choose a stock in the market and buy or sell it on its page.'),
+    ).toBeInTheDocument();
     expect(ordersAsked(sent, 'status=open&page=1')).toHaveLength(2);
   });
 });

@@ -25,6 +25,10 @@ export type RecordPeriod = (typeof PERIODS)[number];
 export const ORDER_RECORD_FILTERS = ['all', 'open', 'filled', 'cancelled', 'expired', 'rejected'] as const;
 export type OrderRecordFilter = (typeof ORDER_RECORD_FILTERS)[number];
 
+/** The tabs of the orders screen (/transaction); `open` is the default. */
+export const ORDERS_TABS = ['open', 'fills', 'all'] as const;
+export type OrdersTab = (typeof ORDERS_TABS)[number];
+
 /** The tabs of the new-share calendar (/shares/new); `open` is the default. */
 export const IPO_CALENDAR_TABS = ['upcoming', 'open', 'closed', 'listed'] as const;
 export type IpoCalendarTabKey = (typeof IPO_CALENDAR_TABS)[number];
@@ -131,7 +135,21 @@ export const paths = {
     path: '/shares/holdDetail',
     getHref: (positionId: number) => `/shares/holdDetail?id=${positionId}`,
   },
-  transaction: route('/transaction'),
+  /**
+   * The investor's orders, the one entry for them (issue 16): open orders, today's fills, and every
+   * order filtered by status (`?tab=all&status=filled`).
+   */
+  transaction: {
+    path: '/transaction',
+    getHref: (tab?: OrdersTab, status?: OrderRecordFilter) => {
+      const query = new URLSearchParams();
+      if (tab && tab !== 'open') query.set('tab', tab);
+      if (tab === 'all' && status && status !== 'all') query.set('status', status);
+      const search = query.toString();
+      return search ? `/transaction?${search}` : '/transaction';
+    },
+  },
+  /** The spec's address of the order records: opens the orders' "all" tab (with `?status=` kept). */
   orderRecords: {
     path: '/shares/creatOrder',
     getHref: (status?: OrderRecordFilter) => (status ? `/shares/creatOrder?status=${status}` : '/shares/creatOrder'),

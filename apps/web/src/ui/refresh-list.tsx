@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, type EmptyAction } from './empty-state';
 
 /** Loading of the next page starts this far before the end of the list (product spec §9). */
 export const LIST_PRELOAD_OFFSET_PX = 300;
@@ -16,8 +17,15 @@ export interface RefreshListProps {
   finishedText?: ReactNode;
   /** Shown while the next page loads (defaults to "Loading…"). */
   loadingText?: ReactNode;
-  /** True when the list has no items at all: shows "No data available" instead of the end text. */
+  /**
+   * True when the list has no items at all: shows the empty state (`emptyText`, or "No data
+   * available", and the `emptyAction` button) instead of the end text.
+   */
   empty?: boolean;
+  /** What the empty list says: what is missing and what to do next. */
+  emptyText?: ReactNode;
+  /** The button of the empty state, to the screen where the investor does it (`{ label, to }`). */
+  emptyAction?: EmptyAction | undefined;
   children?: ReactNode;
 }
 
@@ -32,9 +40,12 @@ export function RefreshList({
   finishedText,
   loadingText,
   empty = false,
+  emptyText,
+  emptyAction,
   children,
 }: RefreshListProps) {
   const { t } = useTranslation();
+  const emptyState = <EmptyState text={emptyText ?? t('common.noData')} action={emptyAction} />;
   const loadingLabel = loadingText ?? t('common.loading');
   const finishedLabel = finishedText ?? t('common.noMore');
 
@@ -57,29 +68,29 @@ export function RefreshList({
             await onLoad();
           }}
         >
-          {(more, failed, retry) => (
-            <div className="refresh-list-footer" role="status">
-              {failed ? (
-                <button type="button" className="link-button" onClick={retry}>
-                  {t('common.retry')}
-                </button>
-              ) : more ? (
-                <>
-                  <span>{loadingLabel}</span>
-                  <DotLoading color="currentColor" aria-hidden="true" />
-                </>
-              ) : (
-                <span>{empty ? t('common.noData') : finishedLabel}</span>
-              )}
-            </div>
-          )}
+          {(more, failed, retry) =>
+            !failed && !more && empty ? (
+              emptyState
+            ) : (
+              <div className="refresh-list-footer" role="status">
+                {failed ? (
+                  <button type="button" className="link-button" onClick={retry}>
+                    {t('common.retry')}
+                  </button>
+                ) : more ? (
+                  <>
+                    <span>{loadingLabel}</span>
+                    <DotLoading color="currentColor" aria-hidden="true" />
+                  </>
+                ) : (
+                  <span>{finishedLabel}</span>
+                )}
+              </div>
+            )
+          }
         </InfiniteScroll>
       ) : (
-        empty && (
-          <div className="refresh-list-footer" role="status">
-            {t('common.noData')}
-          </div>
-        )
+        empty && emptyState
       )}
     </PullToRefresh>
   );

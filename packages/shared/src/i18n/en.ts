@@ -273,7 +273,6 @@ export const en = {
       unbindTitle: 'Unbind bank card',
       unbindConfirm: 'Unbind {{bank}} {{iban}}? You can bind it again later.',
       unbound: 'Bank card unbound',
-      empty: 'You have not bound a bank card yet.',
     },
     bind: {
       title: 'Bind a bank card',
@@ -596,6 +595,28 @@ export const en = {
       noResults: 'No stock matches “{{query}}”',
     },
   },
+  emptyStates: {
+    exploreMarket: 'Explore the market',
+    holdings: 'You don’t hold any shares yet. Choose a stock in the market and buy it.',
+    orders: 'No orders here yet. Choose a stock in the market and buy or sell it on its page.',
+    history: 'Nothing sold in this period. Positions you sell appear here with their result.',
+    toHoldings: 'See my holdings',
+    records: 'No deposits or withdrawals in this period. Deposit money to start trading.',
+    deposit: 'Deposit money',
+    cards: 'No bank card bound yet. Bind a card in your own name to deposit and withdraw money.',
+    issues: 'No new issues in this phase. Look at the other tabs or come back later.',
+    subscriptions: 'No subscriptions yet. Subscribe to a new issue while it is open.',
+    openIssues: 'See open issues',
+    blockOffers: 'No block trade offers at the moment. New offers appear here as soon as they open.',
+    blockOrders: 'No block trade orders yet. Place one on an open offer.',
+    blockTrade: 'See block trade offers',
+    fundLog: 'No fund movements in this period. Put idle cash into the balance fund to earn interest.',
+    buyFund: 'Buy the fund',
+    loans: 'No loans yet. Apply for one when you need more buying power.',
+    points: 'No credit points yet. You earn points as you trade.',
+    search: 'Nothing found. Try a code, a name or its pinyin.',
+    newSearch: 'Search again',
+  },
   trading: {
     sides: {
       buy: 'Buy',
@@ -714,15 +735,14 @@ export const en = {
     menu: {
       title: 'Trading',
       holdings: 'My holdings',
-      orders: 'Orders',
-      records: 'Order records',
+      orders: 'My orders',
       history: 'Historical positions',
     },
     holdings: {
       title: 'My holdings',
       marketValue: 'Market value of holdings',
       floatingPnl: 'Floating profit/loss',
-      instruments: 'Stocks held',
+      instruments: 'Instruments held',
     },
     lots: {
       title: 'Positions in {{name}}',
@@ -740,7 +760,7 @@ export const en = {
       toHistory: 'View in historical positions',
     },
     orders: {
-      title: 'Orders',
+      title: 'My orders',
       short: 'Orders',
       open: 'Open orders',
       todayFills: 'Filled today',
@@ -762,7 +782,7 @@ export const en = {
       rejected: 'Rejected',
     },
     records: {
-      title: 'Order records',
+      title: 'All orders',
       status: 'Status',
       filters: {
         all: 'All',
@@ -1041,7 +1061,6 @@ export const en = {
     reviewedOn: 'Last reviewed on {{date}}',
     notReviewed: 'Your level is reviewed at the end of the day.',
     history: 'Points history',
-    historyEmpty: 'No changes of your credit points yet',
     balanceAfter: 'Balance: {{points}}',
     rules: {
       identity_verified: 'Identity verified',
@@ -1085,7 +1104,6 @@ export const en = {
     amountInvalid: 'Enter an amount like 100.00',
     logTitle: 'Fund history',
     moneyLogTitle: 'Money log',
-    logEmpty: 'No movements in this period',
     types: {
       purchase: 'Purchase',
       purchase_confirmed: 'Purchase confirmed',

@@ -273,7 +273,6 @@ export const es: Catalog = {
       unbindTitle: 'Desvincular tarjeta bancaria',
       unbindConfirm: '¿Desvincular {{bank}} {{iban}}? Podrá vincularla de nuevo más adelante.',
       unbound: 'Tarjeta bancaria desvinculada',
-      empty: 'Todavía no ha vinculado ninguna tarjeta bancaria.',
     },
     bind: {
       title: 'Vincular tarjeta bancaria',
@@ -602,6 +601,29 @@ export const es: Catalog = {
       noResults: 'Ninguna acción coincide con «{{query}}»',
     },
   },
+  emptyStates: {
+    exploreMarket: 'Explorar el mercado',
+    holdings: 'Todavía no tiene acciones. Elija una acción en el mercado y cómprela.',
+    orders: 'Aún no hay órdenes. Elija una acción en el mercado y cómprela o véndala desde su página.',
+    history: 'No hubo ventas en este periodo. Las posiciones que venda aparecen aquí con su resultado.',
+    toHoldings: 'Ver mi cartera',
+    records: 'Sin ingresos ni retiradas en este periodo. Ingrese dinero para empezar a invertir.',
+    deposit: 'Ingresar dinero',
+    cards: 'Todavía no ha vinculado ninguna tarjeta. Vincule una tarjeta a su nombre para ingresar y retirar dinero.',
+    issues: 'No hay salidas a bolsa en esta fase. Consulte las otras pestañas o vuelva más tarde.',
+    subscriptions: 'Aún no tiene suscripciones. Suscríbase a una salida a bolsa mientras esté abierta.',
+    openIssues: 'Ver ofertas abiertas',
+    blockOffers: 'No hay ofertas de bloques en este momento. Las nuevas ofertas aparecen aquí en cuanto se abren.',
+    blockOrders: 'Aún no tiene órdenes de bloques. Curse una sobre una oferta abierta.',
+    blockTrade: 'Ver ofertas de bloques',
+    fundLog:
+      'Sin movimientos del fondo en este periodo. Invierta el efectivo ocioso en el fondo monetario para obtener intereses.',
+    buyFund: 'Comprar el fondo',
+    loans: 'Aún no tiene préstamos. Solicite uno cuando necesite más poder de compra.',
+    points: 'Aún no tiene puntos de crédito. Gana puntos al operar.',
+    search: 'No se ha encontrado nada. Pruebe con un código, un nombre o su pinyin.',
+    newSearch: 'Buscar de nuevo',
+  },
   trading: {
     sides: {
       buy: 'Comprar',
@@ -720,15 +742,14 @@ export const es: Catalog = {
     menu: {
       title: 'Operaciones',
       holdings: 'Mi cartera',
-      orders: 'Órdenes',
-      records: 'Historial de órdenes',
+      orders: 'Mis órdenes',
       history: 'Posiciones históricas',
     },
     holdings: {
       title: 'Mi cartera',
       marketValue: 'Valor de mercado de la cartera',
       floatingPnl: 'Ganancia/pérdida latente',
-      instruments: 'Acciones en cartera',
+      instruments: 'Valores en cartera',
     },
     lots: {
       title: 'Posiciones en {{name}}',
@@ -746,7 +767,7 @@ export const es: Catalog = {
       toHistory: 'Ver en posiciones históricas',
     },
     orders: {
-      title: 'Órdenes',
+      title: 'Mis órdenes',
       short: 'Órdenes',
       open: 'Órdenes abiertas',
       todayFills: 'Ejecutadas hoy',
@@ -768,7 +789,7 @@ export const es: Catalog = {
       rejected: 'Rechazada',
     },
     records: {
-      title: 'Historial de órdenes',
+      title: 'Todas las órdenes',
       status: 'Estado',
       filters: {
         all: 'Todas',
@@ -1047,7 +1068,6 @@ export const es: Catalog = {
     reviewedOn: 'Última revisión el {{date}}',
     notReviewed: 'Su nivel se revisa al final del día.',
     history: 'Historial de puntos',
-    historyEmpty: 'Sus puntos de crédito aún no han cambiado',
     balanceAfter: 'Saldo: {{points}}',
     rules: {
       identity_verified: 'Identidad verificada',
@@ -1092,7 +1112,6 @@ export const es: Catalog = {
     amountInvalid: 'Introduzca un importe como 100.00',
     logTitle: 'Historial del fondo',
     moneyLogTitle: 'Movimientos de dinero',
-    logEmpty: 'Sin movimientos en este periodo',
     types: {
       purchase: 'Suscripción',
       purchase_confirmed: 'Suscripción confirmada',

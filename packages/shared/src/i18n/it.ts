@@ -273,7 +273,6 @@ export const it: Catalog = {
       unbindTitle: 'Scollega carta bancaria',
       unbindConfirm: 'Scollegare {{bank}} {{iban}}? Potrà collegarla di nuovo in seguito.',
       unbound: 'Carta bancaria scollegata',
-      empty: 'Non ha ancora collegato una carta bancaria.',
     },
     bind: {
       title: 'Collega una carta bancaria',
@@ -603,6 +602,29 @@ export const it: Catalog = {
       noResults: 'Nessuna azione corrisponde a «{{query}}»',
     },
   },
+  emptyStates: {
+    exploreMarket: 'Esplora il mercato',
+    holdings: 'Non detiene ancora azioni. Scelga un titolo nel mercato e lo acquisti.',
+    orders: 'Ancora nessun ordine. Scelga un titolo nel mercato e lo compri o venda dalla sua pagina.',
+    history: 'Nessuna vendita in questo periodo. Le posizioni vendute compaiono qui con il loro risultato.',
+    toHoldings: 'Vedi il mio portafoglio',
+    records: 'Nessun deposito o prelievo in questo periodo. Depositi denaro per iniziare a investire.',
+    deposit: 'Deposita denaro',
+    cards: 'Nessuna carta bancaria collegata. Colleghi una carta intestata a Lei per depositare e prelevare denaro.',
+    issues: 'Nessuna IPO in questa fase. Guardi le altre schede o torni più tardi.',
+    subscriptions: 'Ancora nessuna sottoscrizione. Sottoscriva una IPO finché è aperta.',
+    openIssues: 'Vedi le IPO aperte',
+    blockOffers: 'Nessuna offerta in blocco al momento. Le nuove offerte compaiono qui appena si aprono.',
+    blockOrders: 'Ancora nessun ordine in blocco. Ne inserisca uno su un’offerta aperta.',
+    blockTrade: 'Vedi le offerte in blocco',
+    fundLog:
+      'Nessun movimento del fondo in questo periodo. Investa la liquidità inutilizzata nel fondo monetario per ottenere interessi.',
+    buyFund: 'Acquista il fondo',
+    loans: 'Ancora nessun prestito. Ne richieda uno quando le serve più potere d’acquisto.',
+    points: 'Ancora nessun punto credito. Si guadagnano punti negoziando.',
+    search: 'Nessun risultato. Provi con un codice, un nome o il pinyin.',
+    newSearch: 'Cerca di nuovo',
+  },
   trading: {
     sides: {
       buy: 'Compra',
@@ -721,15 +743,14 @@ export const it: Catalog = {
     menu: {
       title: 'Trading',
       holdings: 'Il mio portafoglio',
-      orders: 'Ordini',
-      records: 'Storico ordini',
+      orders: 'I miei ordini',
       history: 'Posizioni storiche',
     },
     holdings: {
       title: 'Il mio portafoglio',
       marketValue: 'Valore di mercato del portafoglio',
       floatingPnl: 'Utile/perdita latente',
-      instruments: 'Titoli detenuti',
+      instruments: 'Titoli in portafoglio',
     },
     lots: {
       title: 'Posizioni in {{name}}',
@@ -747,7 +768,7 @@ export const it: Catalog = {
       toHistory: 'Vedi nelle posizioni storiche',
     },
     orders: {
-      title: 'Ordini',
+      title: 'I miei ordini',
       short: 'Ordini',
       open: 'Ordini aperti',
       todayFills: 'Eseguiti oggi',
@@ -769,7 +790,7 @@ export const it: Catalog = {
       rejected: 'Rifiutato',
     },
     records: {
-      title: 'Storico ordini',
+      title: 'Tutti gli ordini',
       status: 'Stato',
       filters: {
         all: 'Tutti',
@@ -1049,7 +1070,6 @@ export const it: Catalog = {
     reviewedOn: 'Ultima revisione il {{date}}',
     notReviewed: 'Il suo livello viene rivisto alla fine della giornata.',
     history: 'Storico dei punti',
-    historyEmpty: 'I suoi punti credito non sono ancora cambiati',
     balanceAfter: 'Saldo: {{points}}',
     rules: {
       identity_verified: 'Identità verificata',
@@ -1093,7 +1113,6 @@ export const it: Catalog = {
     amountInvalid: 'Inserisci un importo come 100.00',
     logTitle: 'Cronologia del fondo',
     moneyLogTitle: 'Movimenti di denaro',
-    logEmpty: 'Nessun movimento in questo periodo',
     types: {
       purchase: 'Sottoscrizione',
       purchase_confirmed: 'Sottoscrizione confermata',

@@ -274,7 +274,6 @@ export const nl: Catalog = {
       unbindTitle: 'Bankkaart ontkoppelen',
       unbindConfirm: '{{bank}} {{iban}} ontkoppelen? U kunt de kaart later opnieuw koppelen.',
       unbound: 'Bankkaart ontkoppeld',
-      empty: 'U hebt nog geen bankkaart gekoppeld.',
     },
     bind: {
       title: 'Bankkaart koppelen',
@@ -604,6 +603,28 @@ export const nl: Catalog = {
       noResults: 'Geen aandeel gevonden voor ‘{{query}}’',
     },
   },
+  emptyStates: {
+    exploreMarket: 'Ontdek de markt',
+    holdings: 'U hebt nog geen aandelen. Kies een aandeel in de markt en koop het.',
+    orders: 'Nog geen orders. Kies een aandeel in de markt en koop of verkoop het op de pagina ervan.',
+    history: 'In deze periode is niets verkocht. Verkochte posities verschijnen hier met hun resultaat.',
+    toHoldings: 'Naar mijn portefeuille',
+    records: 'Geen stortingen of opnames in deze periode. Stort geld om te beginnen met beleggen.',
+    deposit: 'Geld storten',
+    cards: 'Nog geen bankkaart gekoppeld. Koppel een kaart op uw naam om geld te storten en op te nemen.',
+    issues: 'Geen emissies in deze fase. Bekijk de andere tabbladen of kom later terug.',
+    subscriptions: 'Nog geen inschrijvingen. Schrijf in op een emissie zolang die open is.',
+    openIssues: 'Open emissies bekijken',
+    blockOffers: 'Op dit moment geen blokhandelaanbiedingen. Nieuwe aanbiedingen verschijnen hier zodra ze openen.',
+    blockOrders: 'Nog geen blokhandelorders. Plaats er een op een open aanbieding.',
+    blockTrade: 'Blokhandelaanbiedingen bekijken',
+    fundLog: 'Geen fondsmutaties in deze periode. Zet ongebruikt saldo in het geldmarktfonds om rente te ontvangen.',
+    buyFund: 'Fonds kopen',
+    loans: 'Nog geen leningen. Vraag er een aan als u meer koopkracht nodig hebt.',
+    points: 'Nog geen kredietpunten. U verdient punten door te handelen.',
+    search: 'Niets gevonden. Probeer een code, een naam of de pinyin.',
+    newSearch: 'Opnieuw zoeken',
+  },
   trading: {
     sides: {
       buy: 'Kopen',
@@ -722,15 +743,14 @@ export const nl: Catalog = {
     menu: {
       title: 'Beleggen',
       holdings: 'Mijn portefeuille',
-      orders: 'Orders',
-      records: 'Orderhistorie',
+      orders: 'Mijn orders',
       history: 'Historische posities',
     },
     holdings: {
       title: 'Mijn portefeuille',
       marketValue: 'Marktwaarde van de portefeuille',
       floatingPnl: 'Ongerealiseerde winst/verlies',
-      instruments: 'Aandelen in bezit',
+      instruments: 'Fondsen in bezit',
     },
     lots: {
       title: 'Posities in {{name}}',
@@ -748,7 +768,7 @@ export const nl: Catalog = {
       toHistory: 'Bekijken in historische posities',
     },
     orders: {
-      title: 'Orders',
+      title: 'Mijn orders',
       short: 'Orders',
       open: 'Openstaande orders',
       todayFills: 'Vandaag uitgevoerd',
@@ -770,7 +790,7 @@ export const nl: Catalog = {
       rejected: 'Geweigerd',
     },
     records: {
-      title: 'Orderhistorie',
+      title: 'Alle orders',
       status: 'Status',
       filters: {
         all: 'Alle',
@@ -1049,7 +1069,6 @@ export const nl: Catalog = {
     reviewedOn: 'Laatst herzien op {{date}}',
     notReviewed: 'Uw niveau wordt aan het einde van de dag herzien.',
     history: 'Puntenoverzicht',
-    historyEmpty: 'Uw kredietpunten zijn nog niet gewijzigd',
     balanceAfter: 'Saldo: {{points}}',
     rules: {
       identity_verified: 'Identiteit geverifieerd',
@@ -1093,7 +1112,6 @@ export const nl: Catalog = {
     amountInvalid: 'Voer een bedrag in zoals 100.00',
     logTitle: 'Fondsgeschiedenis',
     moneyLogTitle: 'Geldmutaties',
-    logEmpty: 'Geen mutaties in deze periode',
     types: {
       purchase: 'Aankoop',
       purchase_confirmed: 'Aankoop bevestigd',

@@ -272,7 +272,6 @@ export const pt: Catalog = {
       unbindTitle: 'Desassociar cartão bancário',
       unbindConfirm: 'Desassociar {{bank}} {{iban}}? Pode voltar a associá-lo mais tarde.',
       unbound: 'Cartão bancário desassociado',
-      empty: 'Ainda não associou nenhum cartão bancário.',
     },
     bind: {
       title: 'Associar cartão bancário',
@@ -600,6 +599,28 @@ export const pt: Catalog = {
       noResults: 'Nenhuma ação corresponde a «{{query}}»',
     },
   },
+  emptyStates: {
+    exploreMarket: 'Explorar o mercado',
+    holdings: 'Ainda não detém ações. Escolha uma ação no mercado e compre-a.',
+    orders: 'Ainda não há ordens. Escolha uma ação no mercado e compre-a ou venda-a na respetiva página.',
+    history: 'Nenhuma venda neste período. As posições que vender aparecem aqui com o respetivo resultado.',
+    toHoldings: 'Ver a minha carteira',
+    records: 'Sem depósitos nem levantamentos neste período. Deposite dinheiro para começar a investir.',
+    deposit: 'Depositar dinheiro',
+    cards: 'Ainda não associou nenhum cartão. Associe um cartão em seu nome para depositar e levantar dinheiro.',
+    issues: 'Nenhuma oferta pública nesta fase. Consulte os outros separadores ou volte mais tarde.',
+    subscriptions: 'Ainda não tem subscrições. Subscreva uma oferta pública enquanto estiver aberta.',
+    openIssues: 'Ver ofertas abertas',
+    blockOffers: 'Sem ofertas de blocos neste momento. As novas ofertas aparecem aqui assim que abrem.',
+    blockOrders: 'Ainda não tem ordens de blocos. Dê uma ordem numa oferta aberta.',
+    blockTrade: 'Ver ofertas de blocos',
+    fundLog: 'Sem movimentos do fundo neste período. Aplique o dinheiro parado no fundo monetário para receber juros.',
+    buyFund: 'Comprar o fundo',
+    loans: 'Ainda não tem empréstimos. Peça um quando precisar de mais poder de compra.',
+    points: 'Ainda não tem pontos de crédito. Ganha pontos ao negociar.',
+    search: 'Nada encontrado. Experimente um código, um nome ou o pinyin.',
+    newSearch: 'Pesquisar de novo',
+  },
   trading: {
     sides: {
       buy: 'Comprar',
@@ -718,15 +739,14 @@ export const pt: Catalog = {
     menu: {
       title: 'Negociação',
       holdings: 'A minha carteira',
-      orders: 'Ordens',
-      records: 'Histórico de ordens',
+      orders: 'As minhas ordens',
       history: 'Posições históricas',
     },
     holdings: {
       title: 'A minha carteira',
       marketValue: 'Valor de mercado da carteira',
       floatingPnl: 'Lucro/prejuízo latente',
-      instruments: 'Ações detidas',
+      instruments: 'Títulos detidos',
     },
     lots: {
       title: 'Posições em {{name}}',
@@ -744,7 +764,7 @@ export const pt: Catalog = {
       toHistory: 'Ver nas posições históricas',
     },
     orders: {
-      title: 'Ordens',
+      title: 'As minhas ordens',
       short: 'Ordens',
       open: 'Ordens abertas',
       todayFills: 'Executadas hoje',
@@ -766,7 +786,7 @@ export const pt: Catalog = {
       rejected: 'Recusada',
     },
     records: {
-      title: 'Histórico de ordens',
+      title: 'Todas as ordens',
       status: 'Estado',
       filters: {
         all: 'Todas',
@@ -1045,7 +1065,6 @@ export const pt: Catalog = {
     reviewedOn: 'Última revisão em {{date}}',
     notReviewed: 'O seu nível é revisto no fim do dia.',
     history: 'Histórico de pontos',
-    historyEmpty: 'Os seus pontos de crédito ainda não mudaram',
     balanceAfter: 'Saldo: {{points}}',
     rules: {
       identity_verified: 'Identidade verificada',
@@ -1090,7 +1109,6 @@ export const pt: Catalog = {
     amountInvalid: 'Introduza um valor como 100.00',
     logTitle: 'Histórico do fundo',
     moneyLogTitle: 'Movimentos de dinheiro',
-    logEmpty: 'Sem movimentos neste período',
     types: {
       purchase: 'Subscrição',
       purchase_confirmed: 'Subscrição confirmada',

@@ -276,7 +276,6 @@ export const sv: Catalog = {
       unbindTitle: 'Ta bort bankkort',
       unbindConfirm: 'Ta bort {{bank}} {{iban}}? Du kan koppla det igen senare.',
       unbound: 'Bankkortet har tagits bort',
-      empty: 'Du har inte kopplat något bankkort ännu.',
     },
     bind: {
       title: 'Koppla bankkort',
@@ -600,6 +599,28 @@ export const sv: Catalog = {
       noResults: 'Ingen aktie matchar ”{{query}}”',
     },
   },
+  emptyStates: {
+    exploreMarket: 'Utforska marknaden',
+    holdings: 'Du äger inga aktier ännu. Välj en aktie på marknaden och köp den.',
+    orders: 'Inga order ännu. Välj en aktie på marknaden och köp eller sälj den på dess sida.',
+    history: 'Inget sålt under perioden. Positioner du säljer visas här med sitt resultat.',
+    toHoldings: 'Till mitt innehav',
+    records: 'Inga insättningar eller uttag under perioden. Sätt in pengar för att börja handla.',
+    deposit: 'Sätt in pengar',
+    cards: 'Inget bankkort kopplat ännu. Koppla ett kort i ditt namn för att sätta in och ta ut pengar.',
+    issues: 'Inga nyemissioner i den här fasen. Titta under de andra flikarna eller kom tillbaka senare.',
+    subscriptions: 'Inga teckningar ännu. Teckna en nyemission medan den är öppen.',
+    openIssues: 'Se öppna emissioner',
+    blockOffers: 'Inga blockaffärserbjudanden just nu. Nya erbjudanden visas här så fort de öppnar.',
+    blockOrders: 'Inga blockaffärsorder ännu. Lägg en på ett öppet erbjudande.',
+    blockTrade: 'Se blockaffärserbjudanden',
+    fundLog: 'Inga fondrörelser under perioden. Placera ledig kassa i likviditetsfonden för att få ränta.',
+    buyFund: 'Köp fonden',
+    loans: 'Inga lån ännu. Ansök om ett när du behöver mer köpkraft.',
+    points: 'Inga kreditpoäng ännu. Du tjänar poäng när du handlar.',
+    search: 'Inget hittades. Prova en kod, ett namn eller pinyin.',
+    newSearch: 'Sök igen',
+  },
   trading: {
     sides: {
       buy: 'Köp',
@@ -718,15 +739,14 @@ export const sv: Catalog = {
     menu: {
       title: 'Handel',
       holdings: 'Mitt innehav',
-      orders: 'Order',
-      records: 'Orderhistorik',
+      orders: 'Mina order',
       history: 'Historiska positioner',
     },
     holdings: {
       title: 'Mitt innehav',
       marketValue: 'Innehavets marknadsvärde',
       floatingPnl: 'Orealiserad vinst/förlust',
-      instruments: 'Aktier i innehav',
+      instruments: 'Värdepapper i innehav',
     },
     lots: {
       title: 'Positioner i {{name}}',
@@ -744,7 +764,7 @@ export const sv: Catalog = {
       toHistory: 'Visa i historiska positioner',
     },
     orders: {
-      title: 'Order',
+      title: 'Mina order',
       short: 'Order',
       open: 'Öppna order',
       todayFills: 'Genomförda i dag',
@@ -766,7 +786,7 @@ export const sv: Catalog = {
       rejected: 'Avvisad',
     },
     records: {
-      title: 'Orderhistorik',
+      title: 'Alla order',
       status: 'Status',
       filters: {
         all: 'Alla',
@@ -1045,7 +1065,6 @@ export const sv: Catalog = {
     reviewedOn: 'Senast översedd {{date}}',
     notReviewed: 'Din nivå ses över i slutet av dagen.',
     history: 'Poänghistorik',
-    historyEmpty: 'Dina kreditpoäng har inte ändrats ännu',
     balanceAfter: 'Saldo: {{points}}',
     rules: {
       identity_verified: 'Identitet verifierad',
@@ -1089,7 +1108,6 @@ export const sv: Catalog = {
     amountInvalid: 'Ange ett belopp som 100.00',
     logTitle: 'Fondhistorik',
     moneyLogTitle: 'Penningrörelser',
-    logEmpty: 'Inga rörelser under perioden',
     types: {
       purchase: 'Köp',
       purchase_confirmed: 'Köp bekräftat',

@@ -269,7 +269,6 @@ export const zhTW: Catalog = {
       unbindTitle: '解除綁定銀行卡',
       unbindConfirm: '確定要解除綁定 {{bank}} {{iban}} 嗎？之後仍可重新綁定。',
       unbound: '已解除綁定銀行卡',
-      empty: '您尚未綁定銀行卡。',
     },
     bind: {
       title: '綁定銀行卡',
@@ -584,6 +583,28 @@ export const zhTW: Catalog = {
       noResults: '沒有符合「{{query}}」的股票',
     },
   },
+  emptyStates: {
+    exploreMarket: '去看行情',
+    holdings: '您目前沒有持股。在行情中選擇一檔股票即可買進。',
+    orders: '尚無委託。在行情中選擇一檔股票，在其詳情頁買進或賣出。',
+    history: '該期間沒有賣出紀錄。賣出的持倉會連同損益顯示在這裡。',
+    toHoldings: '查看我的持倉',
+    records: '該期間沒有入金或出金紀錄。入金後即可開始交易。',
+    deposit: '前往入金',
+    cards: '尚未綁定銀行卡。綁定一張本人名下的銀行卡即可入金及出金。',
+    issues: '此階段暫無新股。請查看其他分頁，或稍後再來。',
+    subscriptions: '尚無申購紀錄。新股申購期間即可參與申購。',
+    openIssues: '查看可申購新股',
+    blockOffers: '目前沒有鉅額交易報價。新的報價一開放就會顯示在這裡。',
+    blockOrders: '尚無鉅額交易委託。可對開放中的報價下單認購。',
+    blockTrade: '查看鉅額交易',
+    fundLog: '該期間沒有貨幣基金變動。將閒置資金轉入貨幣基金即可賺取收益。',
+    buyFund: '申購貨幣基金',
+    loans: '尚無借款。需要更多購買力時可申請借款。',
+    points: '尚無信用積分。交易即可獲得積分。',
+    search: '找不到結果。請嘗試股票代號、名稱或拼音。',
+    newSearch: '重新搜尋',
+  },
   trading: {
     sides: {
       buy: '買入',
@@ -702,15 +723,14 @@ export const zhTW: Catalog = {
     menu: {
       title: '交易',
       holdings: '我的持倉',
-      orders: '委託',
-      records: '委託記錄',
+      orders: '我的委託',
       history: '歷史持倉',
     },
     holdings: {
       title: '我的持倉',
       marketValue: '持倉市值',
       floatingPnl: '浮動盈虧',
-      instruments: '持有股票數',
+      instruments: '持倉證券數',
     },
     lots: {
       title: '{{name}} 的持倉',
@@ -728,7 +748,7 @@ export const zhTW: Catalog = {
       toHistory: '在歷史持倉中查看',
     },
     orders: {
-      title: '委託',
+      title: '我的委託',
       short: '委託',
       open: '未成交委託',
       todayFills: '今日成交',
@@ -750,7 +770,7 @@ export const zhTW: Catalog = {
       rejected: '已拒絕',
     },
     records: {
-      title: '委託記錄',
+      title: '全部委託',
       status: '狀態',
       filters: {
         all: '全部',
@@ -1027,7 +1047,6 @@ export const zhTW: Catalog = {
     reviewedOn: '最近評定：{{date}}',
     notReviewed: '您的等級將於日終評定。',
     history: '積分明細',
-    historyEmpty: '您的信用積分尚無變動',
     balanceAfter: '餘額：{{points}}',
     rules: {
       identity_verified: '實名認證通過',
@@ -1071,7 +1090,6 @@ export const zhTW: Catalog = {
     amountInvalid: '請輸入類似 100.00 的金額',
     logTitle: '貨幣基金明細',
     moneyLogTitle: '資金明細',
-    logEmpty: '該期間沒有資金變動',
     types: {
       purchase: '轉入',
       purchase_confirmed: '轉入確認',

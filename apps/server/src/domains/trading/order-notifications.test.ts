@@ -174,7 +174,7 @@ for (const { dialect, name, env } of VARIANTS) {
         'Ihre Tagesorder (Kauf) für TST ist zum Handelsschluss abgelaufen: 200 Aktien wurden nicht ausgeführt. Das dafür Reservierte steht Ihnen wieder zur Verfügung.',
       ]);
       expect(await trading('fr', 'Ordres')).toEqual([
-        'Votre ordre jour (Achat) sur TST a expiré à la clôture : 200 actions n’ont pas été exécutées. Ce qui était réservé est de nouveau à votre disposition.',
+        'Votre ordre jour (Achat) sur TST a expiré à la clôture : 200 actions n’ont pas été exécutées. Ce qui était réservé est de nouveau à votre disposition.',
       ]);
     });
   });

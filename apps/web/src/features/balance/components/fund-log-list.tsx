@@ -1,6 +1,6 @@
 import { PERIODS } from '@bourse/shared/schemas/wallet';
 import { useTranslation } from 'react-i18next';
-import type { RecordPeriod } from '../../../lib/paths';
+import { paths, type RecordPeriod } from '../../../lib/paths';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { RefreshList } from '../../../ui/refresh-list';
@@ -59,8 +59,9 @@ function Entries({ period }: { period: RecordPeriod }) {
       onLoad={() => log.fetchNextPage()}
       hasMore={log.hasNextPage}
       empty={items.length === 0 && !log.hasNextPage}
+      emptyText={t('emptyStates.fundLog')}
+      emptyAction={{ label: t('emptyStates.buyFund'), to: paths.fundPayment.getHref() }}
     >
-      {items.length === 0 && <p className="fund-empty">{t('fund.logEmpty')}</p>}
       {items.length > 0 && (
         <ul className="fund-log" aria-label={t('fund.logTitle')}>
           {items.map((entry) => {

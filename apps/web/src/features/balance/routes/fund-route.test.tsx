@@ -170,7 +170,12 @@ describe('balance fund', () => {
     expect(within(list).getByText('Earnings')).toBeInTheDocument();
     expect(within(list).getByText('Confirmed on 2026-11-24')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Today' }));
-    expect(await screen.findByText('No movements in this period')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No fund movements in this period. Put idle cash into the balance fund to earn interest.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy the fund' })).toHaveAttribute('href', '/payment');
     expect(sent.some((r) => r.url.includes('/api/fund/log') && r.url.includes('period=today'))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { BlockOrderStatus } from '@bourse/shared/schemas/blocktrade';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { BLOCK_ORDER_FILTERS, type BlockOrderFilter } from '../../../lib/paths';
+import { BLOCK_ORDER_FILTERS, type BlockOrderFilter, paths } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
@@ -48,6 +48,8 @@ function OrderList({ status }: { status: BlockOrderStatus | undefined }) {
       onLoad={() => orders.fetchNextPage()}
       hasMore={orders.hasNextPage}
       empty={items.length === 0 && !orders.hasNextPage}
+      emptyText={t('emptyStates.blockOrders')}
+      emptyAction={{ label: t('emptyStates.blockTrade'), to: paths.blockTrade.getHref() }}
     >
       {items.length > 0 && (
         <ul className="offer-list" aria-label={t('blockTrade.recordsTitle')}>

@@ -91,7 +91,10 @@ describe('block trades (/shares/dzjy)', () => {
     logIn();
     serve({ 'GET /api/blocktrade/offers': () => ok([]) });
     renderApp('/shares/dzjy');
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No block trade offers at the moment. New offers appear here as soon as they open.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore the market' })).toHaveAttribute('href', '/market');
   });
 });
 

@@ -28,7 +28,12 @@ export function BlockTradeRoute() {
     content = offers.isError ? <QueryError onRetry={() => void offers.refetch()} /> : <PageLoading />;
   } else {
     content = (
-      <RefreshList onRefresh={() => Promise.all([offers.refetch(), assets.refetch()])} empty={offers.data.length === 0}>
+      <RefreshList
+        onRefresh={() => Promise.all([offers.refetch(), assets.refetch()])}
+        empty={offers.data.length === 0}
+        emptyText={t('emptyStates.blockOffers')}
+        emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
+      >
         {user.data && !canOrder && (
           <div className="notice-card offer-notice">
             <p>{t('blockTrade.noTradingPassword')}</p>

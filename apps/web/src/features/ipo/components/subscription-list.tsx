@@ -1,5 +1,7 @@
+import { paths } from '../../../lib/paths';
 import type { IpoSubscription } from '@bourse/shared/schemas/ipo';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ListPage } from '../../../lib/paged';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
@@ -14,6 +16,7 @@ export interface SubscriptionListProps {
 
 /** Applications page by page as the user scrolls, with pull-to-refresh and the empty state. */
 export function SubscriptionList({ query, label }: SubscriptionListProps) {
+  const { t } = useTranslation();
   if (!query.data) {
     return query.isError ? <QueryError onRetry={() => void query.refetch()} /> : <PageLoading inline />;
   }
@@ -24,6 +27,8 @@ export function SubscriptionList({ query, label }: SubscriptionListProps) {
       onLoad={() => query.fetchNextPage()}
       hasMore={query.hasNextPage}
       empty={items.length === 0 && !query.hasNextPage}
+      emptyText={t('emptyStates.subscriptions')}
+      emptyAction={{ label: t('emptyStates.openIssues'), to: paths.newShares.getHref('open') }}
     >
       {items.length > 0 && (
         <ul className="offer-list" aria-label={label}>

@@ -110,7 +110,10 @@ describe('new-share calendar (/shares/new)', () => {
     renderApp('/shares/new');
 
     await user.click(await screen.findByRole('tab', { name: 'Upcoming' }));
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No new issues in this phase. Look at the other tabs or come back later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore the market' })).toHaveAttribute('href', '/market');
     expect(screen.queryByRole('button', { name: 'One-click subscribe' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Listed' }));
     const listed = await screen.findByRole('list', { name: 'Listed' });

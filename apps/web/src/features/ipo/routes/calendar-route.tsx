@@ -62,6 +62,8 @@ function IssueList({ tab }: { tab: IpoCalendarTab }) {
       onLoad={() => issues.fetchNextPage()}
       hasMore={issues.hasNextPage}
       empty={items.length === 0 && !issues.hasNextPage}
+      emptyText={t('emptyStates.issues')}
+      emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
     >
       {items.length > 0 && (
         <ul className="offer-list" aria-label={t(`ipo.calendar.tabs.${tab}`)}>

@@ -102,7 +102,10 @@ describe('new-share records', () => {
         .map((item) => item.getAttribute('aria-labelledby')),
     ).toEqual(['ipo-subscription-31']);
     await user.click(screen.getByRole('tab', { name: 'Already subscribed' }));
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No subscriptions yet. Subscribe to a new issue while it is open.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See open issues' })).toHaveAttribute('href', '/shares/new');
     await waitFor(() =>
       expect(sent.map((r) => new URL(r.url, 'http://x').searchParams.get('status'))).toEqual(
         expect.arrayContaining(['allotted', 'subscribed']),

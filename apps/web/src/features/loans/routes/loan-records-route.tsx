@@ -23,8 +23,9 @@ export function LoanRecordsRoute() {
         onRefresh={() => loans.refetch()}
         onLoad={() => loans.fetchNextPage()}
         hasMore={loans.hasNextPage}
-        // The spec's "no record" when the investor has never applied.
-        finishedText={items.length === 0 ? t('loans.noRecord') : undefined}
+        empty={items.length === 0 && !loans.hasNextPage}
+        emptyText={t('emptyStates.loans')}
+        emptyAction={{ label: t('loans.apply'), to: paths.loan.getHref() }}
       >
         {items.length > 0 && (
           <ul className="offer-list" aria-label={t('loans.records')}>

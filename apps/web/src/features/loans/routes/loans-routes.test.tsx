@@ -170,16 +170,18 @@ describe('loans (/loan, /loan/records, /loan/:id)', () => {
     expect(screen.queryByLabelText('Loan amount')).not.toBeInTheDocument();
   });
 
-  it('shows "No record" when there is none, and a loading state before', async () => {
+  it('says what to do when there is no loan, and a loading state before', async () => {
     logIn();
     serve({ 'GET /api/loans': never });
     const { unmount } = renderApp('/loan/records');
     expect(await screen.findByRole('heading', { level: 1, name: 'Loan records' })).toBeInTheDocument();
-    expect(screen.queryByText('No record')).not.toBeInTheDocument();
+    expect(screen.queryByText('No loans yet. Apply for one when you need more buying power.')).not.toBeInTheDocument();
     unmount();
     serve();
     renderApp('/loan/records');
-    expect(await screen.findByText('No record')).toBeInTheDocument();
+    expect(await screen.findByText('No loans yet. Apply for one when you need more buying power.')).toBeInTheDocument();
+    const state = screen.getByRole('status');
+    expect(within(state).getByRole('link', { name: 'Apply for a loan' })).toHaveAttribute('href', '/loan');
   });
 
   it('shows what is owed and repays with the trading password, interest first', async () => {

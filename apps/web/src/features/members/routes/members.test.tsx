@@ -139,7 +139,8 @@ describe('points history (/ucenter/points)', () => {
       'GET /api/members/points': () => ok({ items: [], total: 0, page: 1, pageSize: 20 }),
     });
     renderApp('/ucenter/points');
-    expect(await screen.findByText('No changes of your credit points yet')).toBeInTheDocument();
+    expect(await screen.findByText('No credit points yet. You earn points as you trade.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore the market' })).toHaveAttribute('href', '/market');
     expect(screen.queryByRole('list', { name: 'Points history' })).not.toBeInTheDocument();
   });
 

@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
@@ -25,7 +26,9 @@ export function PointsHistoryRoute() {
           onRefresh={() => events.refetch()}
           onLoad={() => events.fetchNextPage()}
           hasMore={events.hasNextPage}
-          {...(items.length === 0 ? { finishedText: t('members.historyEmpty') } : {})}
+          empty={items.length === 0 && !events.hasNextPage}
+          emptyText={t('emptyStates.points')}
+          emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
         >
           {items.length > 0 && (
             <ul className="point-events" aria-label={t('members.history')}>

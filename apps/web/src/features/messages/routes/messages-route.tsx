@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@bourse/shared/schemas/messages';
@@ -57,7 +58,9 @@ export function MessagesRoute() {
         onRefresh={() => messages.refetch()}
         onLoad={() => messages.fetchNextPage()}
         hasMore={messages.hasNextPage}
-        finishedText={items.length === 0 ? t('messages.empty') : undefined}
+        empty={items.length === 0 && !messages.hasNextPage}
+        emptyText={t('messages.empty')}
+        emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
       >
         {items.length > 0 && (
           <ul className="message-list" aria-label={t('messages.title')}>

@@ -11,7 +11,6 @@ export function TradingMenu() {
       items={[
         { key: 'holdings', kind: 'link', label: t('trading.menu.holdings'), to: paths.holding.getHref() },
         { key: 'orders', kind: 'link', label: t('trading.menu.orders'), to: paths.transaction.getHref() },
-        { key: 'orderRecords', kind: 'link', label: t('trading.menu.records'), to: paths.orderRecords.getHref() },
         { key: 'history', kind: 'link', label: t('trading.menu.history'), to: paths.historyPosition.getHref() },
       ]}
     />

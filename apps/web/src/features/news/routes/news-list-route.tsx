@@ -1,3 +1,4 @@
+import { paths } from '../../../lib/paths';
 import { NEWS_CATEGORIES, type NewsCategory } from '@bourse/shared/schemas/news';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -48,7 +49,9 @@ function CategoryList({ category }: { category: NewsCategory }) {
       onRefresh={() => news.refetch()}
       onLoad={() => news.fetchNextPage()}
       hasMore={news.hasNextPage}
-      {...(items.length === 0 ? { finishedText: t('news.empty') } : {})}
+      empty={items.length === 0 && !news.hasNextPage}
+      emptyText={t('news.empty')}
+      emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
     >
       {items.length > 0 && (
         <ul className="news-list news-list-page" aria-label={t(`news.categories.${category}`)}>

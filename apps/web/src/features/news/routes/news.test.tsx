@@ -73,6 +73,7 @@ describe('news', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Domestic economy' }));
     expect(await screen.findByText('No news in this category yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore the market' })).toHaveAttribute('href', '/market');
   });
 
   it('shows an article with its body, its original and the linked security at its live price', async () => {

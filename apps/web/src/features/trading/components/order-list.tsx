@@ -1,5 +1,7 @@
+import { paths } from '../../../lib/paths';
 import type { Order } from '@bourse/shared/schemas/trading';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { RefreshList } from '../../../ui/refresh-list';
@@ -18,6 +20,7 @@ export interface OrderListProps {
 
 /** Orders of one status, page by page as the user scrolls, with pull-to-refresh. */
 export function OrderList({ status, label, filter, action }: OrderListProps) {
+  const { t } = useTranslation();
   const orders = useOrders(status);
   if (!orders.data) {
     return orders.isError ? (
@@ -36,6 +39,8 @@ export function OrderList({ status, label, filter, action }: OrderListProps) {
       onLoad={() => orders.fetchNextPage()}
       hasMore={orders.hasNextPage}
       empty={shown.length === 0 && !orders.hasNextPage}
+      emptyText={t('emptyStates.orders')}
+      emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
     >
       {shown.length > 0 && (
         <ul className="trade-list" aria-label={label}>

@@ -115,7 +115,10 @@ describe('historical positions (/historyPosition)', () => {
     });
     renderApp('/historyPosition?period=decade');
 
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nothing sold in this period. Positions you sell appear here with their result.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my holdings' })).toHaveAttribute('href', '/ucenter/holding');
     await waitFor(() => expect(historyAsked(sent)).toEqual(['/api/trade/history?period=today&page=1']));
   });
 });

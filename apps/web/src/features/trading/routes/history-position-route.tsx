@@ -1,7 +1,7 @@
 import { PERIODS } from '@bourse/shared/schemas/wallet';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { RecordPeriod } from '../../../lib/paths';
+import { paths, type RecordPeriod } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
@@ -72,6 +72,8 @@ function HistoryList({ period }: { period: RecordPeriod }) {
       onLoad={() => history.fetchNextPage()}
       hasMore={history.hasNextPage}
       empty={items.length === 0}
+      emptyText={t('emptyStates.history')}
+      emptyAction={{ label: t('emptyStates.toHoldings'), to: paths.holding.getHref() }}
     >
       <section className="trade-summary" aria-labelledby="history-total">
         <p className="assets-total">

@@ -72,8 +72,7 @@ describe('holdings (/ucenter/holding)', () => {
     const user = userEvent.setup();
     renderApp('/ucenter/holding');
 
-    expect(await screen.findByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/transaction');
-    expect(screen.getByRole('link', { name: 'Order records' })).toHaveAttribute('href', '/shares/creatOrder');
+    expect(await screen.findByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/transaction');
     expect(screen.getByRole('link', { name: 'Historical positions' })).toHaveAttribute('href', '/historyPosition');
 
     await user.click(await screen.findByRole('link', { name: /Deutsche Telekom/ }));
@@ -96,9 +95,12 @@ describe('holdings (/ucenter/holding)', () => {
     });
     renderApp('/ucenter/holding');
 
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You don’t hold any shares yet. Choose a stock in the market and buy it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore the market' })).toHaveAttribute('href', '/market');
     const summary = screen.getByRole('region', { name: 'Market value of holdings' });
     expect(within(summary).getAllByText('€0.00')).toHaveLength(2);
-    expect(figure(summary, 'Stocks held')).toHaveTextContent('0');
+    expect(figure(summary, 'Instruments held')).toHaveTextContent('0');
   });
 });

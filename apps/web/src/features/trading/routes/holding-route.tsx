@@ -41,6 +41,8 @@ function Holdings() {
       <RefreshList
         onRefresh={() => Promise.all([holdings.refetch(), positions.refetch()])}
         empty={holdings.data?.length === 0}
+        emptyText={t('emptyStates.holdings')}
+        emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
       >
         {holdings.data ? (
           <HoldingList holdings={holdings.data} lots={positions.data} />
@@ -117,7 +119,6 @@ function TradingMenu() {
       label={t('trading.menu.title')}
       items={[
         { key: 'orders', kind: 'link', label: t('trading.menu.orders'), to: paths.transaction.getHref() },
-        { key: 'records', kind: 'link', label: t('trading.menu.records'), to: paths.orderRecords.getHref() },
         { key: 'history', kind: 'link', label: t('trading.menu.history'), to: paths.historyPosition.getHref() },
       ]}
     />
@@ -132,7 +133,12 @@ function InstrumentLots({ code }: { code: string }) {
 
   return (
     <Page title={t('trading.lots.title', { name })}>
-      <RefreshList onRefresh={() => positions.refetch()} empty={lots?.length === 0}>
+      <RefreshList
+        onRefresh={() => positions.refetch()}
+        empty={lots?.length === 0}
+        emptyText={t('emptyStates.holdings')}
+        emptyAction={{ label: t('emptyStates.exploreMarket'), to: paths.market.getHref() }}
+      >
         {lots ? (
           lots.length > 0 && (
             <ul className="trade-list" aria-label={t('trading.lots.title', { name })}>

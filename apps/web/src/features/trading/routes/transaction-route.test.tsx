@@ -40,7 +40,7 @@ describe('orders (/transaction)', () => {
     const user = userEvent.setup();
     renderApp('/transaction');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Open orders' })).toHaveAttribute('aria-selected', 'true');
     const row = await screen.findByRole('listitem', { name: 'Deutsche Telekom DTE' });
     expect(ordersAsked(sent, 'status=open&page=1')).toHaveLength(1);
@@ -70,7 +70,9 @@ describe('orders (/transaction)', () => {
     const [cancel] = sent.filter((request) => request.method === 'POST');
     expect(cancel!.url).toBe('/api/trade/orders/22/cancel');
     expect(cancel!.headers['idempotency-key']).toMatch(UUID);
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No orders here yet. Choose a stock in the market and buy or sell it on its page.'),
+    ).toBeInTheDocument();
     expect(ordersAsked(sent, 'status=open&page=1').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -91,7 +93,9 @@ describe('orders (/transaction)', () => {
     await user.click(within(row).getByRole('button', { name: 'Cancel the order for Deutsche Telekom' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('This order can no longer be cancelled')).toBeInTheDocument();
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No orders here yet. Choose a stock in the market and buy or sell it on its page.'),
+    ).toBeInTheDocument();
   });
 
   it('lists today’s fills with price, fees and total', async () => {
@@ -122,13 +126,15 @@ describe('orders (/transaction)', () => {
     await waitFor(() => expect(stream.subscribed()).toContain('user'));
     open = [];
     stream.event('order', { ...openLimitBuy, status: 'filled' });
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No orders here yet. Choose a stock in the market and buy or sell it on its page.'),
+    ).toBeInTheDocument();
     expect(ordersAsked(sent, 'status=open&page=1')).toHaveLength(2);
   });
 });
 
-describe('order records (/shares/creatOrder)', () => {
-  it('lists every order and filters by status through the query string', async () => {
+describe("every order (/transaction?tab=all, and the spec's /shares/creatOrder)", () => {
+  it('opens the orders\' "all" tab from /shares/creatOrder, lists every order and filters by status through the query string', async () => {
     logIn();
     const rejected = sampleOrder({
       id: 25,
@@ -145,7 +151,9 @@ describe('order records (/shares/creatOrder)', () => {
     const user = userEvent.setup();
     renderApp('/shares/creatOrder');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order records' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/transaction');
+    expect(screen.getByRole('tab', { name: 'All orders' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(ordersAsked(sent, 'page=1')).toHaveLength(1);
     expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();

@@ -264,8 +264,12 @@ describe('my bank cards (/ucenter/bank-list)', () => {
     logIn();
     mockFetch({ [CARDS]: () => ok([]) });
     renderApp('/ucenter/bank-list');
-    expect(await screen.findByText('You have not bound a bank card yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No bank card bound yet. Bind a card in your own name to deposit and withdraw money.'),
+    ).toBeInTheDocument();
+    // One way to bind a card: the empty state's button.
+    expect(screen.getByRole('link', { name: 'Bind a bank card' })).toHaveAttribute('href', '/ucenter/bank');
+    expect(screen.getByRole('link', { name: 'Bind a bank card' })).toHaveClass('empty-state-action');
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Bind a bank card' })).toBeInTheDocument();
   });
 });

@@ -40,7 +40,12 @@ export function BankListRoute() {
 
   return (
     <Page title={t('wallet.cards.title')}>
-      <RefreshList onRefresh={() => cards.refetch()}>
+      <RefreshList
+        onRefresh={() => cards.refetch()}
+        empty={cards.data?.length === 0}
+        emptyText={t('emptyStates.cards')}
+        emptyAction={{ label: t('wallet.cards.bind'), to: paths.bindCard.getHref() }}
+      >
         {cards.data ? (
           cards.data.length > 0 && (
             <ul className="bank-cards">
@@ -61,13 +66,15 @@ export function BankListRoute() {
         ) : (
           <PageLoading inline />
         )}
-        {cards.data?.length === 0 && <p className="wallet-empty">{t('wallet.cards.empty')}</p>}
       </RefreshList>
-      <div className="page-actions">
-        <Link className="button-link button-link-block" to={paths.bindCard.getHref()}>
-          {t('wallet.cards.bind')}
-        </Link>
-      </div>
+      {/* With no card yet, the empty state carries the way to bind one. */}
+      {cards.data?.length !== 0 && (
+        <div className="page-actions">
+          <Link className="button-link button-link-block" to={paths.bindCard.getHref()}>
+            {t('wallet.cards.bind')}
+          </Link>
+        </div>
+      )}
     </Page>
   );
 }

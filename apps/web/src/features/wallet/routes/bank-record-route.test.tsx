@@ -119,7 +119,10 @@ describe('finance records (/bankRecord)', () => {
     logIn();
     serve([]);
     renderApp('/bankRecord');
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No deposits or withdrawals in this period. Deposit money to start trading.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Deposit money' })).toHaveAttribute('href', '/bankIn');
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { PERIODS } from '@bourse/shared/schemas/wallet';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { RecordDirection, RecordPeriod } from '../../../lib/paths';
+import { paths, type RecordDirection, type RecordPeriod } from '../../../lib/paths';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
@@ -110,6 +110,8 @@ function RecordList({ filter }: { filter: RecordsFilter }) {
       onLoad={async () => setShown((count) => count + RECORDS_PER_PAGE)}
       hasMore={shown < all.length}
       empty={all.length === 0}
+      emptyText={t('emptyStates.records')}
+      emptyAction={{ label: t('emptyStates.deposit'), to: paths.bankIn.getHref() }}
     >
       {all.length > 0 && (
         <ul className="records" aria-label={t('wallet.records.title')}>

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { de } from './de.ts';
+import { flattenCatalog } from './index.ts';
+import { fr } from './fr.ts';
+import { zhCN } from './zh-CN.ts';
+import { zhTW } from './zh-TW.ts';
+
+/** Rules from docs/glossary.md that a catalogue change could break without anyone noticing. */
+
+/** Characters that exist only in simplified Chinese: a zh-TW text containing one was converted blindly. */
+const SIMPLIFIED_ONLY = [...'们这说钱价单买卖资户银额现时间发报过还进帐账关开选设网图码认证请输错误'];
+
+/** Values matching a rule, as "key: value" lines for the failure message. */
+function offenders(catalog: object, rule: (value: string) => boolean): string[] {
+  return Object.entries(flattenCatalog(catalog))
+    .filter(([, value]) => rule(value))
+    .map(([key, value]) => `${key}: ${value}`);
+}
+
+/** French: a punctuation mark that needs a space before it, without the no-break space. */
+function frenchSpacingWrong(value: string): boolean {
+  // Times (09:30, the format HH:MM) and URLs keep their colon tight.
+  const text = value.replace(/\d:\d|HH:MM|[a-z]+:\/\//gi, '');
+  return /(?<![\u202f\u00a0])[?!;]/.test(text) || /(?<![\u202f\u00a0])[:](?!\/)/.test(text);
+}
+
+describe('glossary rules (docs/glossary.md)', () => {
+  it('the rules catch what they are meant to catch', () => {
+    expect(offenders({ a: 'Orderbuch' }, (value) => value.includes('Orderbuch'))).toEqual(['a: Orderbuch']);
+    expect(frenchSpacingWrong('Pas encore de compte ?')).toBe(true);
+    expect(frenchSpacingWrong('Pas encore de compte?')).toBe(true);
+    expect(frenchSpacingWrong('Frais : 2 €')).toBe(true);
+    expect(frenchSpacingWrong('Pas encore de compte\u202f?')).toBe(false);
+    expect(frenchSpacingWrong('Frais\u00a0: 2 € de 09:30 à 17:30')).toBe(false);
+    expect(/(?<!\p{L})(tu|toi|ton|ta|tes)(?!\p{L})/u.test('Vous êtes déconnecté, requêtes')).toBe(false);
+    expect(/(?<!\p{L})(tu|toi|ton|ta|tes)(?!\p{L})/u.test('Es-tu sûr\u202f?')).toBe(true);
+    expect(SIMPLIFIED_ONLY.some((char) => '我的账户'.includes(char))).toBe(true);
+  });
+
+  it('German calls the investor’s orders "Orders", never the exchange’s "Orderbuch"', () => {
+    expect(offenders(de, (value) => value.includes('Orderbuch'))).toEqual([]);
+    expect(flattenCatalog(de)['trading.orders.title']).toBe('Meine Orders');
+  });
+
+  it('German says "Sie", never "du", and quotes with „…“', () => {
+    expect(offenders(de, (value) => /(?<!\p{L})(du|dich|dir|dein\p{L}*)(?!\p{L})/iu.test(value))).toEqual([]);
+    expect(offenders(de, (value) => value.includes('"'))).toEqual([]);
+  });
+
+  it('French says "vous", never "tu", with the typographic apostrophe and the no-break space before ? ! ; :', () => {
+    expect(offenders(fr, (value) => /(?<!\p{L})(tu|toi|ton|ta|tes)(?!\p{L})/u.test(value))).toEqual([]);
+    expect(offenders(fr, (value) => value.includes("'"))).toEqual([]);
+    expect(offenders(fr, frenchSpacingWrong)).toEqual([]);
+  });
+
+  it('zh-CN names the balance fund 货币基金, not another company’s product', () => {
+    expect(offenders(zhCN, (value) => value.includes('余额宝'))).toEqual([]);
+  });
+
+  it('zh-TW is written in traditional characters', () => {
+    expect(offenders(zhTW, (value) => SIMPLIFIED_ONLY.some((char) => value.includes(char)))).toEqual([]);
+  });
+
+  it('Chinese uses full-width punctuation after Chinese text', () => {
+    const halfWidthAfterHan = (value: string) => /[\u4e00-\u9fff][,.:;?!]/.test(value);
+    expect(offenders(zhCN, halfWidthAfterHan)).toEqual([]);
+    expect(offenders(zhTW, halfWidthAfterHan)).toEqual([]);
+  });
+});

@@ -1358,7 +1358,7 @@ export const fr: Catalog = {
     openDetail: 'Ouvrir le détail du compte',
     chart: 'Valeur du portefeuille',
     noHistory:
-      'Votre courbe commence à la prochaine clôture : la valeur du portefeuille est enregistrée à la fin de chaque séance.',
+      'Votre courbe commence à la prochaine clôture : la valeur du portefeuille est enregistrée à la fin de chaque séance.',
     empty: 'Votre compte n’est pas encore approvisionné. Effectuez un dépôt pour commencer à investir.',
     deposit: 'Déposer des fonds',
     loading: 'Chargement du graphique',

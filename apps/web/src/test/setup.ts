@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
 import { Toast, reduceMotion } from 'antd-mobile';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
@@ -16,6 +16,9 @@ class SameRealmTextEncoder extends NodeTextEncoder {
   }
 }
 globalThis.TextEncoder = SameRealmTextEncoder;
+
+// A lazy screen's chunk may take more than the default second to load on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Tests read English; the default (German) is covered by the language tests themselves.
 localStorage.setItem('lang', 'en');

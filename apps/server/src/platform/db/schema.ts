@@ -21,6 +21,8 @@ export interface UsersTable {
   tradingPasswordHash: string | null;
   status: Generated<string>;
   inviteCode: string;
+  /** `red-up` or `green-up`; null until the investor chooses. */
+  colorConvention: string | null;
   createdAt: Ms;
   updatedAt: Ms;
 }
@@ -485,8 +487,22 @@ export interface InstrumentsTable {
   volatilityBp: Generated<number>;
   simSeed: Generated<number>;
   source: Generated<string>;
+  /** The exchange's code (`exchanges.code`). */
+  exchange: Generated<string>;
   createdAt: Ms;
   updatedAt: Ms;
+}
+
+/** An exchange and its trading sessions (migration 0023). */
+export interface ExchangesTable {
+  code: string;
+  name: string;
+  /** JSON object of names by language. */
+  names: Generated<string>;
+  timeZone: string;
+  /** Sessions `HH:MM-HH:MM`, comma-separated, local to `timeZone`. */
+  hours: string;
+  position: number;
 }
 
 /** A bar: start time (epoch ms), prices in ten-thousandths, volume in shares. */
@@ -794,6 +810,7 @@ export interface Database {
   orders: OrdersTable;
   positionSales: PositionSalesTable;
   instruments: InstrumentsTable;
+  exchanges: ExchangesTable;
   minuteBars: BarsTable;
   dailyBars: BarsTable;
   favorites: FavoritesTable;

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeColorConvention } from '../../../lib/color-convention';
 import { useSessionStore } from '../../../lib/session-store';
 import { charts } from '../../../test/fake-lightweight-charts';
 import { installFakeStream } from '../../../test/fake-stream';
@@ -261,5 +262,34 @@ describe('stock detail (/detail?code=, /stockInfo/:code)', () => {
     expect(screen.getAllByText('Suspended').length).toBeGreaterThan(0);
     expect(screen.getByText('Limit up').nextElementSibling).toHaveTextContent('200.75');
     expect(screen.getByText('Limit down').nextElementSibling).toHaveTextContent('164.25');
+  });
+});
+
+describe('the chart and the colour convention', () => {
+  it('draws rising candles in the convention’s rise colour and redraws when it changes', async () => {
+    serve();
+    renderApp('/detail?code=SAP');
+    await waitFor(() => expect(charts).toHaveLength(1));
+    const chart = charts[0]!;
+    await waitFor(() => expect(chart.candles().data).toHaveLength(3));
+    // English: green up, red down.
+    expect(chart.candles().options).toMatchObject({ upColor: '#0a7a45', downColor: '#cf1322', wickUpColor: '#0a7a45' });
+    const rising = (chart.volumes().data as Array<{ color: string }>)[0]!;
+    expect(rising.color).toBe('rgba(10, 122, 69, 0.45)');
+
+    await act(() => changeColorConvention('red-up'));
+
+    await waitFor(() =>
+      expect(chart.candles().appliedOptions.at(-1)).toMatchObject({
+        upColor: '#cf1322',
+        downColor: '#0a7a45',
+        borderUpColor: '#cf1322',
+        wickDownColor: '#0a7a45',
+      }),
+    );
+    expect((chart.volumes().data as Array<{ color: string }>)[0]!.color).toBe('rgba(207, 19, 34, 0.45)');
+    expect(chart.volumes().data).toHaveLength(3);
+    expect(screen.getByText('+2.50')).toHaveClass('market-up');
+    expect(document.documentElement.dataset['colorConvention']).toBe('red-up');
   });
 });

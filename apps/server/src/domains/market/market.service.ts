@@ -1,3 +1,4 @@
+import { exchangeOf } from './exchanges.ts';
 import { formatMinor } from '@bourse/shared/money';
 import { mulDivHalfUp } from '@bourse/shared/fees';
 import { changePercent, formatPrice, TICKS_PER_MINOR } from '@bourse/shared/price';
@@ -106,7 +107,8 @@ export function toQuote(ctx: AppContext, q: LiveQuote): Quote {
     turnover: formatMinor(q.turnoverMinor),
     limitUp: q.limitUpTicks === null ? null : formatPrice(q.limitUpTicks),
     limitDown: q.limitDownTicks === null ? null : formatPrice(q.limitDownTicks),
-    marketOpen: ctx.market.isOpen(ctx.clock.nowMs()),
+    // The instrument's exchange: its own hours (all open in 24/7 mode).
+    marketOpen: ctx.market.isOpen(ctx.clock.nowMs(), q.code),
     time: new Date(q.timeMs).toISOString(),
   };
 }
@@ -127,6 +129,7 @@ function toListItem(ctx: AppContext, instrument: Instrument, lang: string): Inst
     changePct: changePercent(q.lastTicks, q.prevCloseTicks),
     volume: q.volume,
     turnover: formatMinor(q.turnoverMinor),
+    exchange: instrument.exchange,
     q,
   };
 }
@@ -258,6 +261,7 @@ export async function instrumentDetail(
     tradingEnabled: instrument.tradingEnabled === 1,
     isFavorite: favorite !== undefined,
     quote: toQuote(ctx, item.q),
+    exchangeInfo: await exchangeOf(ctx, instrument.exchange, options.lang),
   };
 }
 

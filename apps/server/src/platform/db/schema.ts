@@ -872,6 +872,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Operator = Selectable<OperatorsTable>;
 export type Instrument = Selectable<InstrumentsTable>;
+export type Exchange = Selectable<ExchangesTable>;
 export type Bar = Selectable<BarsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type { ColumnType };

@@ -530,6 +530,7 @@ export const de: Catalog = {
     board: 'Segment',
     boards: {
       all: 'Alle',
+      shares: 'Aktien',
       main: 'Hauptsegment',
       growth: 'Wachstumssegment',
       index: 'Indizes',

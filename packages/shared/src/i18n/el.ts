@@ -530,6 +530,7 @@ export const el: Catalog = {
     board: 'Αγορά διαπραγμάτευσης',
     boards: {
       all: 'Όλες',
+      shares: 'Μετοχές',
       main: 'Κύρια αγορά',
       growth: 'Αγορά ανάπτυξης',
       index: 'Δείκτες',

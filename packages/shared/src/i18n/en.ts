@@ -522,6 +522,7 @@ export const en = {
     board: 'Board',
     boards: {
       all: 'All',
+      shares: 'Shares',
       main: 'Main board',
       growth: 'Growth board',
       index: 'Indices',

@@ -528,6 +528,7 @@ export const es: Catalog = {
     board: 'Segmento',
     boards: {
       all: 'Todos',
+      shares: 'Acciones',
       main: 'Mercado principal',
       growth: 'Mercado de crecimiento',
       index: 'Índices',

@@ -532,6 +532,7 @@ export const fr: Catalog = {
     board: 'Compartiment',
     boards: {
       all: 'Tous',
+      shares: 'Actions',
       main: 'Marché principal',
       growth: 'Marché de croissance',
       index: 'Indices',

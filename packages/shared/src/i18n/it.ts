@@ -529,6 +529,7 @@ export const it: Catalog = {
     board: 'Segmento',
     boards: {
       all: 'Tutti',
+      shares: 'Azioni',
       main: 'Mercato principale',
       growth: 'Mercato di crescita',
       index: 'Indici',

@@ -530,6 +530,7 @@ export const nl: Catalog = {
     board: 'Segment',
     boards: {
       all: 'Alle',
+      shares: 'Aandelen',
       main: 'Hoofdmarkt',
       growth: 'Groeimarkt',
       index: 'Indices',

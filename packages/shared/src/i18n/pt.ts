@@ -526,6 +526,7 @@ export const pt: Catalog = {
     board: 'Segmento',
     boards: {
       all: 'Todos',
+      shares: 'Ações',
       main: 'Mercado principal',
       growth: 'Mercado de crescimento',
       index: 'Índices',

@@ -522,6 +522,7 @@ export const ru: Catalog = {
     board: 'Сегмент',
     boards: {
       all: 'Все',
+      shares: 'Акции',
       main: 'Основной рынок',
       growth: 'Рынок роста',
       index: 'Индексы',

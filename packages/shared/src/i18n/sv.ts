@@ -526,6 +526,7 @@ export const sv: Catalog = {
     board: 'Segment',
     boards: {
       all: 'Alla',
+      shares: 'Aktier',
       main: 'Huvudlistan',
       growth: 'Tillväxtlistan',
       index: 'Index',

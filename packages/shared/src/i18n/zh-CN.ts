@@ -510,6 +510,7 @@ export const zhCN: Catalog = {
     board: '板块',
     boards: {
       all: '全部',
+      shares: '股票',
       main: '主板',
       growth: '创业板',
       index: '指数',

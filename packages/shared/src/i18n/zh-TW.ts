@@ -510,6 +510,7 @@ export const zhTW: Catalog = {
     board: '板塊',
     boards: {
       all: '全部',
+      shares: '股票',
       main: '主板',
       growth: '創業板',
       index: '指數',

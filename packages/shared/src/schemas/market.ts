@@ -104,8 +104,12 @@ export const instrumentDetail = instrumentListItem.extend({
 export type InstrumentDetail = z.infer<typeof instrumentDetail>;
 
 export const INSTRUMENT_SORTS = ['changePct', '-changePct', 'volume', '-volume', 'last', '-last', 'code'] as const;
+/** `shares`: every board but the indices; `indices`: the indices only. */
+export const INSTRUMENT_KINDS = ['shares', 'indices'] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 export const instrumentsQuery = z.strictObject({
   board: board.optional(),
+  kind: z.enum(INSTRUMENT_KINDS).optional(),
   sector: z.string().max(40).optional(),
   sort: z.enum(INSTRUMENT_SORTS).default('code'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -107,6 +107,16 @@ describe.each(DIALECTS)('exchanges and their hours on %s', (dialect) => {
       });
     });
 
+    it('lists shares and indices apart (kind=shares / kind=indices)', async () => {
+      const codes = async (kind: string) =>
+        (body(await get(t, `/api/market/instruments?kind=${kind}&pageSize=100`)).data.items as Array<{ code: string }>)
+          .map((item) => item.code)
+          .sort();
+      expect(await codes('shares')).toEqual(['600519', 'JPM', 'SAP']);
+      expect(await codes('indices')).toEqual(['HSI']);
+      expect((await get(t, '/api/market/instruments?kind=bonds')).statusCode).toBe(400);
+    });
+
     it('takes orders by the instrument’s exchange: Xetra open, Shanghai closed', async () => {
       const { token } = await fundedTrader(t, '100000.00');
       const order = (code: string) =>

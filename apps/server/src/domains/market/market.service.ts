@@ -150,6 +150,8 @@ export async function listMarket(
   ctx: AppContext,
   query: {
     board?: Board | undefined;
+    /** Shares (every board but the indices) or indices only. */
+    kind?: 'shares' | 'indices' | undefined;
     sector?: string | undefined;
     sort: InstrumentSort;
     page: number;
@@ -159,7 +161,10 @@ export async function listMarket(
 ) {
   const rows = (await listInstrumentRows(ctx.database.db)).filter(
     (i) =>
-      i.status !== 'ipo' && (!query.board || i.board === query.board) && (!query.sector || i.sector === query.sector),
+      i.status !== 'ipo' &&
+      (!query.board || i.board === query.board) &&
+      (!query.kind || (query.kind === 'indices') === (i.board === 'index')) &&
+      (!query.sector || i.sector === query.sector),
   );
   const items = rows.map((row) => toListItem(ctx, row, lang));
   const key: Record<string, (x: { q: LiveQuote }) => number> = {

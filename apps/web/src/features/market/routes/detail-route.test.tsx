@@ -6,7 +6,8 @@ import { useSessionStore } from '../../../lib/session-store';
 import { charts } from '../../../test/fake-lightweight-charts';
 import { installFakeStream } from '../../../test/fake-stream';
 import { failure, mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
-import { sampleCandles, sapDetail, sapQuote } from '../../../test/market-samples';
+import { hsiDetail, sampleCandles, sapDetail, sapQuote, xetraAlwaysOpen } from '../../../test/market-samples';
+import { en } from '@bourse/shared/i18n/en';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 
 vi.mock('lightweight-charts', async () =>
@@ -291,5 +292,54 @@ describe('the chart and the colour convention', () => {
     expect(chart.volumes().data).toHaveLength(3);
     expect(screen.getByText('+2.50')).toHaveClass('market-up');
     expect(document.documentElement.dataset['colorConvention']).toBe('red-up');
+  });
+});
+
+describe('indices and exchanges on the detail screen', () => {
+  it('shows an index without a trade button and without share figures, with its exchange closed', async () => {
+    serve({ 'GET /api/market/instruments/HSI': () => ok(hsiDetail) });
+    renderApp('/detail?code=HSI');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hang Seng Index' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Trade' })).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent(en.exchange.indexNote);
+    const figures = screen.getByRole('heading', { name: 'Key figures' }).closest('section')!;
+    const labels = within(figures)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(labels).toEqual(['Open', 'Previous close', 'High', 'Low']);
+    for (const hidden of ['Volume', 'Turnover', 'Market value', 'Shares per lot', 'P/E ratio', 'Bid']) {
+      expect(within(figures).queryByText(hidden)).toBeNull();
+    }
+
+    // The badge is the exchange's: Hong Kong is closed at 17:00 local.
+    expect(screen.getAllByText('HKEX closed').length).toBeGreaterThan(0);
+    const exchange = screen.getByRole('heading', { name: 'Exchange' }).closest('section')!;
+    expect(within(exchange).getByText('Hong Kong Exchanges (HKEX)')).toBeInTheDocument();
+    // Two sessions (lunch break), on the investor's clock.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const shown = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(
+        Date.parse(iso),
+      );
+    expect(
+      within(exchange).getByText(`${shown('2026-11-23T01:30:00Z')}–${shown('2026-11-23T04:00:00Z')}`),
+    ).toBeInTheDocument();
+    expect(
+      within(exchange).getByText(`${shown('2026-11-23T05:00:00Z')}–${shown('2026-11-23T08:00:00Z')}`),
+    ).toBeInTheDocument();
+    expect(within(exchange).getByText(/^Opens /)).toBeInTheDocument();
+  });
+
+  it('a share keeps its trade button and names its exchange in the badge', async () => {
+    serve({
+      'GET /api/market/instruments/SAP': () => ok({ ...sapDetail, exchange: 'XETRA', exchangeInfo: xetraAlwaysOpen }),
+    });
+    renderApp('/detail?code=SAP');
+    expect(await screen.findByRole('link', { name: 'Trade' })).toBeInTheDocument();
+    expect(screen.getAllByText('XETRA open').length).toBeGreaterThan(0);
+    expect(screen.getByText(en.exchange.alwaysOpen)).toBeInTheDocument();
+    const figures = screen.getByRole('heading', { name: 'Key figures' }).closest('section')!;
+    expect(within(figures).getByText('Market value')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { MessageCentreNotifier, publishMessageVia } from './domains/messages/mes
 import { NoPaymentProvider, SandboxPaymentProvider } from './platform/payment-provider.ts';
 import pino from 'pino';
 import { BusinessCalendar } from './platform/calendar.ts';
+import { ExchangeCalendars } from './platform/exchange-calendars.ts';
 import { SimulatedClock, SystemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -55,6 +56,7 @@ export async function createContext(
     timeZone: config.MARKET_TIME_ZONE,
     holidays: config.MARKET_HOLIDAYS ? config.MARKET_HOLIDAYS.split(',') : [],
   });
+  const exchanges = new ExchangeCalendars(calendar);
   // With Redis, every instance's stream sockets hear every instance's publishes (DESIGN §7).
   const hub = config.REDIS_URL
     ? new RedisHub({
@@ -63,6 +65,7 @@ export async function createContext(
       })
     : new InProcessHub();
   const market = new MarketSimulator(database, clock, calendar, {
+    exchanges,
     seed: config.MARKET_SEED,
     tickMs: config.MARKET_TICK_MS,
     spreadBp: config.MARKET_SPREAD_BP,
@@ -93,6 +96,7 @@ export async function createContext(
     payments: sandbox ?? new NoPaymentProvider(),
     sandbox,
     calendar,
+    exchanges,
     hub,
     market,
     jobs,

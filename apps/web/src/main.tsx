@@ -3,6 +3,7 @@ import { reduceMotion } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installAntdRenderAdapter } from './app/antd-render';
+import { applyColorConvention, readStoredColorConvention, resolveColorConvention } from './lib/color-convention';
 import { initLanguage } from './lib/language';
 import './app/theme.css';
 
@@ -11,7 +12,9 @@ installAntdRenderAdapter();
 // from the first frame (a fading dialog fails contrast checks while it fades), and nobody who asked
 // their system for reduced motion gets zooming popups.
 reduceMotion();
-initLanguage();
+const lang = initLanguage();
+// Before the first paint; the app then keeps it on the convention in force (the profile's, once loaded).
+applyColorConvention(resolveColorConvention({ profile: null, device: readStoredColorConvention(), lang }));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

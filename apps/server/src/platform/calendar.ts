@@ -4,7 +4,10 @@
  * closes, but business days still skip weekends and holidays, so settlement stays realistic.
  */
 export interface CalendarOptions {
-  /** `24/7` or `HH:MM-HH:MM` (local to `timeZone`). */
+  /**
+   * `24/7` or `HH:MM-HH:MM` (local to `timeZone`); an exchange with a lunch break has several
+   * sessions, comma-separated and in order (`09:30-11:30,13:00-15:00`).
+   */
   hours: string;
   timeZone: string;
   /** Exchange holidays, `YYYY-MM-DD`. */
@@ -21,6 +24,8 @@ interface LocalParts {
 
 export class BusinessCalendar {
   readonly alwaysOpen: boolean;
+  /** The trading sessions of a day, minutes after local midnight, in order. */
+  readonly sessions: ReadonlyArray<{ open: number; close: number }>;
   private readonly openMinute: number;
   private readonly closeMinute: number;
   private holidays: ReadonlySet<string>;
@@ -30,12 +35,18 @@ export class BusinessCalendar {
   constructor(private readonly initial: CalendarOptions) {
     const options = initial;
     this.alwaysOpen = options.hours === '24/7';
-    const [open = '00:00', close = '24:00'] = this.alwaysOpen ? [] : options.hours.split('-');
-    this.openMinute = minutes(open);
-    this.closeMinute = minutes(close);
-    if (!this.alwaysOpen && this.closeMinute <= this.openMinute) {
-      throw new RangeError(`market hours ${options.hours}: close must be after open`);
-    }
+    this.sessions = (this.alwaysOpen ? ['00:00-24:00'] : options.hours.split(',')).map((range) => {
+      const [open = '00:00', close = '24:00'] = range.trim().split('-');
+      return { open: minutes(open), close: minutes(close) };
+    });
+    this.sessions.forEach((session, i) => {
+      const previous = this.sessions[i - 1];
+      if (session.close <= session.open || (previous && session.open < previous.close)) {
+        throw new RangeError(`market hours ${options.hours}: each close must be after its open, sessions in order`);
+      }
+    });
+    this.openMinute = this.sessions[0]!.open;
+    this.closeMinute = this.sessions[this.sessions.length - 1]!.close;
     this.holidays = new Set(options.holidays);
     this.format = new Intl.DateTimeFormat('en-CA', {
       timeZone: options.timeZone,
@@ -90,7 +101,35 @@ export class BusinessCalendar {
     if (this.alwaysOpen) return true;
     const local = this.local(ms);
     if (!this.isBusinessDay(local.date)) return false;
-    return local.minuteOfDay >= this.openMinute && local.minuteOfDay < this.closeMinute;
+    return this.sessions.some((session) => local.minuteOfDay >= session.open && local.minuteOfDay < session.close);
+  }
+
+  /**
+   * The next time trading opens after `ms` (a session's start on a business day); null when the
+   * market never closes.
+   */
+  nextOpen(ms: number): number | null {
+    return this.alwaysOpen ? null : this.nextSessionEdge(ms, 'open');
+  }
+
+  /** The next time trading closes after `ms` (a session's end: the lunch break too); null when it never closes. */
+  nextClose(ms: number): number | null {
+    return this.alwaysOpen ? null : this.nextSessionEdge(ms, 'close');
+  }
+
+  private nextSessionEdge(ms: number, edge: 'open' | 'close'): number | null {
+    let date = this.tradingDate(ms);
+    // A fortnight of holidays in a row is more than any exchange has.
+    for (let day = 0; day < 15; day++) {
+      if (this.isBusinessDay(date)) {
+        for (const session of this.sessions) {
+          const at = this.localTime(date, session[edge]);
+          if (at > ms) return at;
+        }
+      }
+      date = isoDate(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
+    }
+    return null;
   }
 
   /** The first business day after `date`. */

@@ -3,6 +3,7 @@ import type { Ledger } from './ledger/ledger.ts';
 import type { MarketDataProvider } from './market-data-provider.ts';
 import type { PaymentProvider, SandboxPaymentProvider } from './payment-provider.ts';
 import type { BusinessCalendar } from './calendar.ts';
+import type { ExchangeCalendars } from './exchange-calendars.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -26,6 +27,8 @@ export interface AppContext {
   /** The built-in sandbox processor, when it is the one in use (it serves its checkout page). */
   sandbox?: SandboxPaymentProvider | undefined;
   calendar: BusinessCalendar;
+  /** Each exchange's own hours and zone (all open in 24/7 mode); loaded by the market domain. */
+  exchanges: ExchangeCalendars;
   /** Fan-out of live events (quotes, a user's events) to the WebSocket stream. */
   hub: RealtimeHub;
   /** Live prices: the simulator, or a vendor feed behind the same interface. */

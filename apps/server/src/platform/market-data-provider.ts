@@ -39,8 +39,11 @@ export interface MarketDataProvider {
   quotes(): LiveQuote[];
   /** Bars in progress for an instrument (empty when the provider does not form bars). */
   liveBars(instrumentId: number): LiveBars;
-  /** Whether the market is open at this instant (the business calendar decides). */
-  isOpen(atMs: number): boolean;
+  /**
+   * Whether the market is open at this instant (the business calendar decides); with an instrument
+   * code, whether that instrument's exchange is (its own hours and zone, unless all trade 24/7).
+   */
+  isOpen(atMs: number, code?: string): boolean;
   /** Called after each batch of price changes with the quotes that changed. */
   onQuotes(listener: (changed: readonly LiveQuote[]) => void): () => void;
   /** Loads instruments and history; with `timer`, ticks on its own until stop(). */

@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd-mobile';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { HashRouter } from 'react-router-dom';
 import { isLanguage, DEFAULT_LANGUAGE } from '@bourse/shared/languages';
+import { applyColorConvention, useColorConvention } from '../lib/color-convention';
 import { buildAntdLocale, i18n } from '../lib/i18n';
 import { OfflineBanner } from './offline-banner';
 import { queryClient } from '../lib/query-client';
@@ -17,11 +18,19 @@ function AntdLocale({ children }: { children: ReactNode }) {
   return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
 }
 
+/** Keeps `<html data-color-convention>` on the convention in force (choice, else the language's). */
+function ColorConventionRoot() {
+  const convention = useColorConvention();
+  useLayoutEffect(() => applyColorConvention(convention), [convention]);
+  return null;
+}
+
 /** The providers every screen relies on; tests render AppRoutes inside AppProviders with a MemoryRouter. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
+        <ColorConventionRoot />
         <AntdLocale>{children}</AntdLocale>
       </I18nextProvider>
     </QueryClientProvider>

@@ -21,6 +21,9 @@ const AgreementRoute = lazy(() =>
 const SettingsRoute = lazy(() =>
   import('../features/settings/routes/settings-route').then((m) => ({ default: m.SettingsRoute })),
 );
+const ColorsRoute = lazy(() =>
+  import('../features/settings/routes/colors-route').then((m) => ({ default: m.ColorsRoute })),
+);
 const LanguageRoute = lazy(() =>
   import('../features/settings/routes/language-route').then((m) => ({ default: m.LanguageRoute })),
 );
@@ -200,6 +203,7 @@ export function AppRoutes() {
           <Route path={paths.my.path} element={null} />
           <Route path={paths.setting.path} element={<SettingsRoute />} />
           <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
+          <Route path={paths.settingColors.path} element={<ColorsRoute />} />
           <Route path={paths.personInfo.path} element={<PersonInfoRoute />} />
           <Route path={paths.settingData.path} element={<DataRightsRoute />} />
           <Route path={paths.guide.path} element={<GuideRoute />} />

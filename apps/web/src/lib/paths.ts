@@ -73,6 +73,8 @@ export const paths = {
   my: route('/my'),
   setting: route('/setting'),
   settingLanguage: route('/setting/language'),
+  /** The colour convention of rises and falls (open without login: kept on the device). */
+  settingColors: route('/setting/colors'),
   realNameAuthentication: route('/realNameAuthentication'),
   personCenter: route('/personCenter'),
   /** Personal information: avatar, nickname, e-mail, the mobile number masked. */
@@ -238,6 +240,7 @@ export const OPEN_ROUTES: readonly string[] = [
   paths.forgotPassword.path,
   paths.changePassword.path,
   paths.settingLanguage.path,
+  paths.settingColors.path,
   paths.guide.path,
 ];
 

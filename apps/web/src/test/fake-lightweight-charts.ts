@@ -11,6 +11,8 @@ export class FakeSeries {
   data: unknown[] = [];
   readonly updates: unknown[] = [];
   readonly scaleOptions: unknown[] = [];
+  /** Options changed after creation (e.g. the colours of another convention). */
+  readonly appliedOptions: unknown[] = [];
   constructor(
     readonly type: string,
     readonly options: unknown,
@@ -20,6 +22,9 @@ export class FakeSeries {
   }
   update(item: unknown) {
     this.updates.push(item);
+  }
+  applyOptions(options: unknown) {
+    this.appliedOptions.push(options);
   }
   priceScale() {
     return { applyOptions: (options: unknown) => this.scaleOptions.push(options) };

@@ -1,4 +1,4 @@
-import type { Candle, InstrumentDetail, InstrumentListItem, Quote } from '@bourse/shared/schemas/market';
+import type { Candle, ExchangeInfo, InstrumentDetail, InstrumentListItem, Quote } from '@bourse/shared/schemas/market';
 
 /** Answers of the market endpoints as the server would give them. */
 export function listItem(
@@ -118,3 +118,45 @@ export function sampleCandles(count: number, startIso: string, stepMs: number): 
     };
   });
 }
+
+/** Xetra in the 24/7 demo: open, never closing. */
+export const xetraAlwaysOpen: ExchangeInfo = {
+  code: 'XETRA',
+  name: 'Xetra',
+  timeZone: 'Europe/Berlin',
+  sessions: [{ open: '09:00', close: '17:30' }],
+  alwaysOpen: true,
+  open: true,
+  nextOpen: null,
+  nextClose: null,
+};
+
+/** Hong Kong with its hours, closed at the samples' time (17:00 there), opening the next morning. */
+export const hkexClosed: ExchangeInfo = {
+  code: 'HKEX',
+  name: 'Hong Kong Exchanges',
+  timeZone: 'Asia/Hong_Kong',
+  sessions: [
+    { open: '09:30', close: '12:00' },
+    { open: '13:00', close: '16:00' },
+  ],
+  alwaysOpen: false,
+  open: false,
+  nextOpen: '2026-11-24T01:30:00.000Z',
+  nextClose: '2026-11-24T04:00:00.000Z',
+};
+
+/** The Hang Seng index: points, no shares, on HKEX. */
+export const hsiDetail: InstrumentDetail = {
+  ...listItem({ code: 'HSI', name: 'Hang Seng Index', sector: 'index', board: 'index', lotSize: 1 }),
+  names: {},
+  pe: null,
+  industryPe: null,
+  sharesOutstanding: 0,
+  marketValue: '0.00',
+  tradingEnabled: true,
+  isFavorite: false,
+  quote: { ...sapQuote, code: 'HSI', volume: 0, turnover: '0.00', marketOpen: false },
+  exchange: 'HKEX',
+  exchangeInfo: hkexClosed,
+};

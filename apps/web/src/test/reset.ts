@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { useAgreementConsent } from '../lib/agreement-consent';
+import { useColorConventionStore } from '../lib/color-convention';
 import { applyLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { resetDuplicateGuard } from '../lib/request';
@@ -16,6 +17,8 @@ export function resetTestState(): void {
   localStorage.setItem('lang', 'en');
   useSessionStore.setState(readInitialSession());
   useAgreementConsent.setState({ accepted: false });
+  useColorConventionStore.setState({ choice: null });
+  delete document.documentElement.dataset['colorConvention'];
   clearRegisterDraft();
   applyLanguage('en');
   queryClient.clear();

@@ -57,6 +57,14 @@ export type KycStatus = z.infer<typeof kycStatus>;
 
 export const languageSchema = z.enum(LANGUAGES);
 
+/**
+ * How rises and falls are coloured: `red-up` (up red, down green — the mainland China, Hong Kong and
+ * Taiwan habit) or `green-up`. Null (never chosen) follows the language: zh-CN and zh-TW red-up.
+ */
+export const COLOR_CONVENTIONS = ['red-up', 'green-up'] as const;
+export const colorConventionSchema = z.enum(COLOR_CONVENTIONS);
+export type ColorConvention = z.infer<typeof colorConventionSchema>;
+
 export const userInfo = z.object({
   id: z.number().int(),
   phone: z.string(),
@@ -69,6 +77,8 @@ export const userInfo = z.object({
   level: z.number().int(),
   creditPoints: z.number().int(),
   hasTradingPassword: z.boolean(),
+  /** The investor's colour convention; null until chosen (the language decides). Optional: copies stored before it existed lack it. */
+  colorConvention: colorConventionSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -100,6 +110,8 @@ export const profileBody = z.strictObject({
   nickname: z.string().max(200).optional(),
   email: z.email().max(254).optional(),
   lang: languageSchema.optional(),
+  /** null goes back to the language's default. */
+  colorConvention: colorConventionSchema.nullable().optional(),
 });
 
 export const feesSchema = z.object({

@@ -46,6 +46,28 @@ export type Quote = z.infer<typeof quote>;
 export const quoteUpdate = quote.partial().extend({ code: z.string() });
 export type QuoteUpdate = z.infer<typeof quoteUpdate>;
 
+/** A trading session, local wall-clock times `HH:MM` in the exchange's zone. */
+export const tradingSession = z.object({ open: z.string(), close: z.string() });
+export type TradingSession = z.infer<typeof tradingSession>;
+
+/** An exchange: its hours and zone, whether it trades now, and when it next opens and closes. */
+export const exchangeInfo = z.object({
+  code: z.string(),
+  /** In the request's language where the exchange has a name in it, else its international name. */
+  name: z.string(),
+  /** IANA time zone of the sessions. */
+  timeZone: z.string(),
+  sessions: z.array(tradingSession),
+  /** The demo setting MARKET_HOURS=24/7: every exchange trades around the clock. */
+  alwaysOpen: z.boolean(),
+  open: z.boolean(),
+  /** ISO instants; null when the exchange never closes. */
+  nextOpen: z.string().nullable(),
+  nextClose: z.string().nullable(),
+});
+export type ExchangeInfo = z.infer<typeof exchangeInfo>;
+export const exchangesResponse = z.array(exchangeInfo);
+
 export const instrumentListItem = z.object({
   code: z.string(),
   name: z.string(),
@@ -60,6 +82,8 @@ export const instrumentListItem = z.object({
   changePct: z.string(),
   volume: z.number().int(),
   turnover: z.string(),
+  /** The exchange's code (XETRA, SSE, HKEX, NYSE …); optional: copies stored before it existed lack it. */
+  exchange: z.string().optional(),
 });
 export type InstrumentListItem = z.infer<typeof instrumentListItem>;
 
@@ -74,12 +98,18 @@ export const instrumentDetail = instrumentListItem.extend({
   tradingEnabled: z.boolean(),
   isFavorite: z.boolean(),
   quote,
+  /** The exchange with its hours and whether it trades now; optional for copies stored before it existed. */
+  exchangeInfo: exchangeInfo.optional(),
 });
 export type InstrumentDetail = z.infer<typeof instrumentDetail>;
 
 export const INSTRUMENT_SORTS = ['changePct', '-changePct', 'volume', '-volume', 'last', '-last', 'code'] as const;
+/** `shares`: every board but the indices; `indices`: the indices only. */
+export const INSTRUMENT_KINDS = ['shares', 'indices'] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 export const instrumentsQuery = z.strictObject({
   board: board.optional(),
+  kind: z.enum(INSTRUMENT_KINDS).optional(),
   sector: z.string().max(40).optional(),
   sort: z.enum(INSTRUMENT_SORTS).default('code'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

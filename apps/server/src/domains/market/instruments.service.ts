@@ -1,3 +1,4 @@
+import { exchangeForCode } from '@bourse/shared/exchanges';
 import { formatMinor } from '@bourse/shared/money';
 import { formatPrice, parsePrice } from '@bourse/shared/price';
 import type { Board, InstrumentPatch, InstrumentStatus } from '@bourse/shared/schemas/market';
@@ -26,6 +27,8 @@ import { pinyinOf } from './pinyin.ts';
 export interface NewInstrument {
   code: string;
   name: string;
+  /** The exchange's code; by default the one the code tells (`exchangeForCode`). */
+  exchange?: string | undefined;
   names?: Record<string, string> | undefined;
   sector: string;
   board?: Board | undefined;
@@ -92,6 +95,7 @@ export async function insertInstrument(trx: Trx, input: NewInstrument, nowMs: nu
       volatilityBp: input.volatilityBp ?? 2500,
       simSeed: hashSeed(input.code) % 1_000_000,
       source: input.source ?? 'simulated',
+      exchange: input.exchange ?? exchangeForCode(input.code),
       createdAt: nowMs,
       updatedAt: nowMs,
     });

@@ -374,6 +374,7 @@ export function simulatedInstruments(db: Db | Trx) {
       'driftBp',
       'volatilityBp',
       'simSeed',
+      'exchange',
       'sharesOutstanding',
     ])
     .orderBy('id')
@@ -403,4 +404,9 @@ export function updateInstrumentIfStatus(
 /** Every favorite row of one investor, for their data export. */
 export function favoritesOfUser(db: Db | Trx, userId: number) {
   return db.selectFrom('favorites').selectAll().where('userId', '=', userId).orderBy('position').execute();
+}
+
+/** The exchanges with their zones and sessions, in the catalogue's order. */
+export function listExchanges(db: Db | Trx) {
+  return db.selectFrom('exchanges').selectAll().orderBy('position').execute();
 }

@@ -1,3 +1,4 @@
+import { exchangeList } from './exchanges.ts';
 import {
   candle,
   candlesQuery,
@@ -11,6 +12,7 @@ import {
   overview,
   searchQuery,
   sectors,
+  exchangesResponse,
 } from '@bourse/shared/schemas/market';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,6 +58,12 @@ export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext
 
   r.get('/api/market/overview', { config: open, schema: { tags, response: okResponse(overview) } }, async (request) =>
     ok(await marketOverview(ctx, request.lang)),
+  );
+
+  r.get(
+    '/api/market/exchanges',
+    { config: open, schema: { tags, response: okResponse(exchangesResponse) } },
+    async (request) => ok(await exchangeList(ctx, request.lang)),
   );
 
   r.get('/api/market/sectors', { config: open, schema: { tags, response: okResponse(sectors) } }, async (request) =>

@@ -1,3 +1,4 @@
+import { exchangeOf } from './exchanges.ts';
 import { formatMinor } from '@bourse/shared/money';
 import { mulDivHalfUp } from '@bourse/shared/fees';
 import { changePercent, formatPrice, TICKS_PER_MINOR } from '@bourse/shared/price';
@@ -106,7 +107,8 @@ export function toQuote(ctx: AppContext, q: LiveQuote): Quote {
     turnover: formatMinor(q.turnoverMinor),
     limitUp: q.limitUpTicks === null ? null : formatPrice(q.limitUpTicks),
     limitDown: q.limitDownTicks === null ? null : formatPrice(q.limitDownTicks),
-    marketOpen: ctx.market.isOpen(ctx.clock.nowMs()),
+    // The instrument's exchange: its own hours (all open in 24/7 mode).
+    marketOpen: ctx.market.isOpen(ctx.clock.nowMs(), q.code),
     time: new Date(q.timeMs).toISOString(),
   };
 }
@@ -127,6 +129,7 @@ function toListItem(ctx: AppContext, instrument: Instrument, lang: string): Inst
     changePct: changePercent(q.lastTicks, q.prevCloseTicks),
     volume: q.volume,
     turnover: formatMinor(q.turnoverMinor),
+    exchange: instrument.exchange,
     q,
   };
 }
@@ -147,6 +150,8 @@ export async function listMarket(
   ctx: AppContext,
   query: {
     board?: Board | undefined;
+    /** Shares (every board but the indices) or indices only. */
+    kind?: 'shares' | 'indices' | undefined;
     sector?: string | undefined;
     sort: InstrumentSort;
     page: number;
@@ -156,7 +161,10 @@ export async function listMarket(
 ) {
   const rows = (await listInstrumentRows(ctx.database.db)).filter(
     (i) =>
-      i.status !== 'ipo' && (!query.board || i.board === query.board) && (!query.sector || i.sector === query.sector),
+      i.status !== 'ipo' &&
+      (!query.board || i.board === query.board) &&
+      (!query.kind || (query.kind === 'indices') === (i.board === 'index')) &&
+      (!query.sector || i.sector === query.sector),
   );
   const items = rows.map((row) => toListItem(ctx, row, lang));
   const key: Record<string, (x: { q: LiveQuote }) => number> = {
@@ -258,6 +266,7 @@ export async function instrumentDetail(
     tradingEnabled: instrument.tradingEnabled === 1,
     isFavorite: favorite !== undefined,
     quote: toQuote(ctx, item.q),
+    exchangeInfo: await exchangeOf(ctx, instrument.exchange, options.lang),
   };
 }
 

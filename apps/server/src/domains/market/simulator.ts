@@ -10,7 +10,15 @@ import { mulDivHalfUp } from '@bourse/shared/fees';
 import { parsePrice, TICKS_PER_MINOR } from '@bourse/shared/price';
 import type { Quote } from '@bourse/shared/schemas/market';
 import type { RealtimeHub } from '../../platform/realtime-hub.ts';
-import { hasDailyBars, insertBars, latestBars, simulatedInstruments, upsertBars } from './market.repository.ts';
+import type { ExchangeCalendars } from '../../platform/exchange-calendars.ts';
+import {
+  hasDailyBars,
+  insertBars,
+  latestBars,
+  listExchanges,
+  simulatedInstruments,
+  upsertBars,
+} from './market.repository.ts';
 import { quoteTopic } from './quote-topic.ts';
 
 export interface SimulatorOptions {
@@ -26,6 +34,8 @@ export interface SimulatorOptions {
    * this hub (Redis). The follower neither ticks, back-fills nor writes bars.
    */
   follow?: RealtimeHub | undefined;
+  /** Each exchange's calendar, loaded with the instruments; without it every instrument follows the base calendar. */
+  exchanges?: ExchangeCalendars | undefined;
 }
 
 interface SimInstrument {
@@ -39,6 +49,8 @@ interface SimInstrument {
   volatilityBp: number;
   simSeed: number;
   sharesOutstanding: number;
+  /** The exchange's code: its calendar says when orders in the instrument may trade. */
+  exchange: string;
 }
 
 interface OpenBar {
@@ -118,8 +130,10 @@ export class MarketSimulator implements MarketDataProvider {
     return { minute: state?.minute ? { ...state.minute } : null, day: state?.day ? { ...state.day } : null };
   }
 
-  isOpen(atMs: number): boolean {
-    return this.calendar.isOpen(atMs);
+  isOpen(atMs: number, code?: string): boolean {
+    const exchange = code === undefined ? undefined : this.byCode.get(code)?.instrument.exchange;
+    const exchanges = this.options.exchanges;
+    return exchange && exchanges ? exchanges.isOpen(exchange, atMs) : this.calendar.isOpen(atMs);
   }
 
   onQuotes(listener: (changed: readonly LiveQuote[]) => void): () => void {
@@ -155,6 +169,7 @@ export class MarketSimulator implements MarketDataProvider {
 
   async refreshInstruments(): Promise<void> {
     this.historyVersion++;
+    if (this.options.exchanges) this.options.exchanges.load(await listExchanges(this.db));
     const rows = await simulatedInstruments(this.db);
     for (const row of rows) {
       const instrument: SimInstrument = { ...row, id: Number(row.id) };

@@ -107,7 +107,11 @@ export class OrderWriter {
       key: input.key,
       nowMs: input.nowMs,
       lang: input.lang,
-      market: { open: this.ctx.market.isOpen(input.nowMs), quote: this.ctx.market.quote(input.order.code) },
+      market: {
+        // The instrument's exchange decides (its own hours and zone; all open in 24/7 mode).
+        open: this.ctx.market.isOpen(input.nowMs, input.order.code),
+        quote: this.ctx.market.quote(input.order.code),
+      },
     };
     if (this.closing) return Promise.reject(new Error('the order writer is closed'));
     if (!this.threaded) return this.inProcess.run((trx) => placeOrderUnit(this.ctx, trx, command));

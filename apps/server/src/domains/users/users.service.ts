@@ -1,6 +1,6 @@
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '@bourse/shared/languages';
 import type { AdminUser } from '@bourse/shared/schemas/admin-users';
-import type { KycStatus, UserInfo } from '@bourse/shared/schemas/auth';
+import { COLOR_CONVENTIONS, type ColorConvention, type KycStatus, type UserInfo } from '@bourse/shared/schemas/auth';
 import type { MessageKey, MessageParams } from '@bourse/shared/i18n/index';
 import type { AnnouncementAudience } from '@bourse/shared/schemas/messages';
 import type { AppContext } from '../../platform/context.ts';
@@ -43,6 +43,7 @@ export function toUserInfo(user: User): UserInfo {
     level: user.level,
     creditPoints: user.creditPoints,
     hasTradingPassword: user.tradingPasswordHash !== null,
+    colorConvention: COLOR_CONVENTIONS.find((c) => c === user.colorConvention) ?? null,
     createdAt: new Date(user.createdAt).toISOString(),
   };
 }
@@ -70,7 +71,13 @@ export function checkedNickname(input: string): string {
 export async function updateProfile(
   ctx: AppContext,
   userId: number,
-  changes: { nickname?: string | undefined; email?: string | undefined; lang?: Language | undefined },
+  changes: {
+    nickname?: string | undefined;
+    email?: string | undefined;
+    lang?: Language | undefined;
+    /** null forgets the choice (the language decides again). */
+    colorConvention?: ColorConvention | null | undefined;
+  },
 ): Promise<UserInfo> {
   const nickname = changes.nickname === undefined ? undefined : checkedNickname(changes.nickname);
   const set = Object.fromEntries(Object.entries({ ...changes, nickname }).filter(([, v]) => v !== undefined));

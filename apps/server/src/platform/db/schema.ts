@@ -21,6 +21,8 @@ export interface UsersTable {
   tradingPasswordHash: string | null;
   status: Generated<string>;
   inviteCode: string;
+  /** `red-up` or `green-up`; null until the investor chooses. */
+  colorConvention: string | null;
   createdAt: Ms;
   updatedAt: Ms;
 }
@@ -506,8 +508,22 @@ export interface InstrumentsTable {
   volatilityBp: Generated<number>;
   simSeed: Generated<number>;
   source: Generated<string>;
+  /** The exchange's code (`exchanges.code`). */
+  exchange: Generated<string>;
   createdAt: Ms;
   updatedAt: Ms;
+}
+
+/** An exchange and its trading sessions (migration 0023). */
+export interface ExchangesTable {
+  code: string;
+  name: string;
+  /** JSON object of names by language. */
+  names: Generated<string>;
+  timeZone: string;
+  /** Sessions `HH:MM-HH:MM`, comma-separated, local to `timeZone`. */
+  hours: string;
+  position: number;
 }
 
 /** A bar: start time (epoch ms), prices in ten-thousandths, volume in shares. */
@@ -815,6 +831,7 @@ export interface Database {
   orders: OrdersTable;
   positionSales: PositionSalesTable;
   instruments: InstrumentsTable;
+  exchanges: ExchangesTable;
   minuteBars: BarsTable;
   dailyBars: BarsTable;
   favorites: FavoritesTable;
@@ -878,6 +895,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Operator = Selectable<OperatorsTable>;
 export type Instrument = Selectable<InstrumentsTable>;
+export type Exchange = Selectable<ExchangesTable>;
 export type Bar = Selectable<BarsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type { ColumnType };

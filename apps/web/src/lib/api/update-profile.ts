@@ -3,7 +3,7 @@ import { userInfo, type UserInfo, type profileBody } from '@bourse/shared/schema
 import { post } from '../request';
 
 /** The profile fields the app changes (the body also takes an e-mail address). */
-export type ProfileChanges = Pick<z.input<typeof profileBody>, 'lang' | 'nickname'>;
+export type ProfileChanges = Pick<z.input<typeof profileBody>, 'lang' | 'nickname' | 'colorConvention'>;
 
 /**
  * POST /api/user/profile: changes the given fields and returns the updated profile. Setting fields

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { instrumentsPage, type Board, type INSTRUMENT_SORTS } from '@bourse/shared/schemas/market';
+import { instrumentsPage, type Board, type INSTRUMENT_SORTS, type InstrumentKind } from '@bourse/shared/schemas/market';
 import type { z } from 'zod';
 import { get } from '../../../lib/request';
 
@@ -9,6 +9,8 @@ export type InstrumentSort = (typeof INSTRUMENT_SORTS)[number];
 export interface InstrumentsFilter {
   /** Undefined: every board. */
   board?: Board;
+  /** Shares (every board but the indices) or indices; undefined: both. */
+  kind?: InstrumentKind;
   sort: InstrumentSort;
 }
 
@@ -23,14 +25,18 @@ export function getInstruments(
 ): Promise<InstrumentsPage> {
   return get(
     '/api/market/instruments',
-    { board: filter.board, sort: filter.sort, page, pageSize: INSTRUMENTS_PAGE_SIZE },
+    { board: filter.board, kind: filter.kind, sort: filter.sort, page, pageSize: INSTRUMENTS_PAGE_SIZE },
     { schema: instrumentsPage, signal },
   );
 }
 
 export const instrumentsQueryOptions = (filter: InstrumentsFilter) =>
   infiniteQueryOptions({
-    queryKey: ['market', 'instruments', { board: filter.board ?? 'all', sort: filter.sort }],
+    queryKey: [
+      'market',
+      'instruments',
+      { board: filter.board ?? 'all', kind: filter.kind ?? 'all', sort: filter.sort },
+    ],
     queryFn: ({ pageParam, signal }) => getInstruments(filter, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: InstrumentsPage) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),

@@ -15,6 +15,8 @@ import {
 import { LOCALES, type Language } from '@bourse/shared/languages';
 import type { Candle, CandleInterval, Quote } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
+import { RISE_FALL_COLORS, useColorConvention } from '../../../lib/color-convention';
+import type { ColorConvention } from '@bourse/shared/schemas/auth';
 import { userTimeZone } from '../../../ui/format-date';
 import { isIntraday, nextLiveCandle, toChartCandle, type ChartCandle } from '../chart-data';
 
@@ -26,17 +28,38 @@ export const CHART_RENDER_MEASURE = 'chart-render';
  */
 export const CHART_PAINT_MEASURE = 'chart-paint';
 
-/** Colours of the app's theme (theme.css): green up, red down, each 4.5:1 or more on white. */
+/** Colours of the app's theme (theme.css), each 4.5:1 or more on white. */
 const THEME = {
   background: '#ffffff',
   text: '#595959',
   grid: '#eef0f4',
   border: '#e3e5ea',
-  up: '#0a7a45',
-  down: '#cf1322',
-  upVolume: 'rgba(10, 122, 69, 0.45)',
-  downVolume: 'rgba(207, 19, 34, 0.45)',
 };
+
+/** Candle and volume colours of a colour convention: rising candles in its rise colour. */
+export function chartColors(convention: ColorConvention) {
+  const { rise, fall } = RISE_FALL_COLORS[convention];
+  return { up: rise, down: fall, upVolume: translucent(rise), downVolume: translucent(fall) };
+}
+
+type ChartColors = ReturnType<typeof chartColors>;
+
+/** `#rrggbb` at 45 % opacity, for the volume bars. */
+function translucent(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, 0.45)`;
+}
+
+function candleColors(colors: ChartColors) {
+  return {
+    upColor: colors.up,
+    downColor: colors.down,
+    borderUpColor: colors.up,
+    borderDownColor: colors.down,
+    wickUpColor: colors.up,
+    wickDownColor: colors.down,
+  };
+}
 
 export const CHART_HEIGHT_PX = 280;
 /**
@@ -58,11 +81,11 @@ export interface CandleChartProps {
 
 const asTime = (seconds: number) => seconds as UTCTimestamp;
 
-function volumeBar(candle: ChartCandle) {
+function volumeBar(candle: ChartCandle, colors: ChartColors) {
   return {
     time: asTime(candle.time),
     value: candle.volume,
-    color: candle.close >= candle.open ? THEME.upVolume : THEME.downVolume,
+    color: candle.close >= candle.open ? colors.upVolume : colors.downVolume,
   };
 }
 
@@ -156,6 +179,9 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
   }, [candles]);
   const latest = forming?.data === candles ? forming.candle : lastOfData;
   const dataRef = useRef(candles);
+  const convention = useColorConvention();
+  const colors = useMemo(() => chartColors(convention), [convention]);
+  const currentColors = useEffectEvent(() => colors);
 
   // The chart itself: created once, removed with the component.
   useEffect(() => {
@@ -188,14 +214,7 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
         timeFormatter: (time: Time) => formatCrosshairTime(Number(time), intervalRef.current, locale),
       },
     });
-    const candleSeries = chart.addSeries(CandlestickSeries, {
-      upColor: THEME.up,
-      downColor: THEME.down,
-      borderUpColor: THEME.up,
-      borderDownColor: THEME.down,
-      wickUpColor: THEME.up,
-      wickDownColor: THEME.down,
-    });
+    const candleSeries = chart.addSeries(CandlestickSeries, candleColors(currentColors()));
     candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
     // Volume on its own, unlabelled scale along the bottom fifth.
     const volumeSeries = chart.addSeries(HistogramSeries, {
@@ -235,7 +254,8 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
     const data = candles.map(toChartCandle);
     chart.applyOptions({ timeScale: { timeVisible: isIntraday(interval), secondsVisible: false } });
     candleSeries.setData(data.map(candleBar));
-    volumeSeries.setData(data.map(volumeBar));
+    const volumeColors = currentColors();
+    volumeSeries.setData(data.map((candle) => volumeBar(candle, volumeColors)));
     const timeScale = chart.timeScale();
     const fitting = Math.floor(timeScale.width() / READABLE_BAR_SPACING_PX);
     if (fitting > 0 && data.length > fitting) {
@@ -272,7 +292,7 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
     const next = nextLiveCandle(lastRef.current, intervalRef.current, live, traded);
     if (!next) return;
     candleSeries.update(candleBar(next));
-    volumeSeries.update(volumeBar(next));
+    volumeSeries.update(volumeBar(next, colors));
     lastRef.current = next;
     byTimeRef.current.set(next.time, next);
     setForming({ data: dataRef.current, candle: next });
@@ -280,6 +300,18 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
   useEffect(() => {
     if (quote) applyQuote(quote);
   }, [quote]);
+
+  // The investor switches the colour convention: candles and volume bars take the new colours.
+  const appliedRef = useRef(colors);
+  useEffect(() => {
+    const candleSeries = candleSeriesRef.current;
+    const volumeSeries = volumeSeriesRef.current;
+    if (appliedRef.current === colors || !candleSeries || !volumeSeries) return;
+    appliedRef.current = colors;
+    candleSeries.applyOptions(candleColors(colors));
+    const shown = [...byTimeRef.current.values()].sort((a, b) => a.time - b.time);
+    volumeSeries.setData(shown.map((candle) => volumeBar(candle, colors)));
+  }, [colors]);
 
   return (
     <>

@@ -8,7 +8,8 @@ const isKnownSector = (sector: string): sector is KnownSector => Object.hasOwn(e
 
 /**
  * The instrument's figures in a two-column grid: the day's prices and volume from the live quote,
- * then the fundamentals; price limits only where the market sets them.
+ * then the fundamentals; price limits only where the market sets them. An index shows its day's
+ * points only: it has no volume, shares, lot or valuation.
  */
 export function KeyFigures({ instrument, quote }: { instrument: InstrumentDetail; quote: Quote }) {
   const { t } = useTranslation();
@@ -40,8 +41,9 @@ export function KeyFigures({ instrument, quote }: { instrument: InstrumentDetail
     ],
     ['status', t('market.figures.status'), t(`market.statuses.${instrument.status}`)],
   ];
-  if (quote.limitUp !== null) figures.push(['limitUp', t('market.figures.limitUp'), format.price(quote.limitUp)]);
-  if (quote.limitDown !== null)
+  if (instrument.board === 'index') figures.splice(4);
+  else if (quote.limitUp !== null) figures.push(['limitUp', t('market.figures.limitUp'), format.price(quote.limitUp)]);
+  if (instrument.board !== 'index' && quote.limitDown !== null)
     figures.push(['limitDown', t('market.figures.limitDown'), format.price(quote.limitDown)]);
 
   return (

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
 import { installFakeStream } from '../../../test/fake-stream';
 import { mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
-import { bayer, moutai, sampleOverview, sap, sapQuote } from '../../../test/market-samples';
+import {
+  bayer,
+  hkexClosed,
+  moutai,
+  sampleOverview,
+  sap,
+  sapQuote,
+  xetraAlwaysOpen,
+} from '../../../test/market-samples';
 import { renderApp, sampleConfig, sampleSupport, sampleUser } from '../../../test/render-app';
 import { moveCode } from './favorites-card';
 
@@ -85,6 +93,29 @@ describe('market on the home screen', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Your account' })).toBeInTheDocument();
     // The app composes the latest news into the market's news slot.
     expect(within(section('News')).getByRole('link', { name: 'All news' })).toHaveAttribute('href', '/news');
+  });
+
+  it('shows each exchange’s own badge and hours when the exchanges keep hours, instead of one market badge', async () => {
+    logIn();
+    serve(undefined, {
+      'GET /api/market/exchanges': () => ok([{ ...xetraAlwaysOpen, alwaysOpen: false }, hkexClosed]),
+    });
+    renderApp('/home');
+
+    const exchanges = await screen.findByRole('region', { name: 'Exchanges' }, { timeout: 5000 });
+    expect(within(exchanges).getByText('XETRA open')).toBeInTheDocument();
+    expect(within(exchanges).getByText('HKEX closed')).toBeInTheDocument();
+    expect(within(exchanges).getByText('Hong Kong Exchanges')).toBeInTheDocument();
+    expect(screen.queryByText('Market open')).toBeNull();
+  });
+
+  it('keeps one "market open" badge when every exchange trades around the clock', async () => {
+    logIn();
+    const { sent } = serve(undefined, { 'GET /api/market/exchanges': () => ok([xetraAlwaysOpen]) });
+    renderApp('/home');
+    expect(await screen.findByText('Market open', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(sent.some((request) => request.url === '/api/market/exchanges')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Exchanges' })).toBeNull();
   });
 
   it('moves the indices with the stream', async () => {

@@ -8,9 +8,11 @@ import { PageLoading } from '../../../ui/page-loading';
 import { usePaneShown } from '../../../ui/pane-active';
 import { QueryError } from '../../../ui/query-error';
 import { StatusTag } from '../../../ui/status-tag';
+import { useExchanges } from '../api/get-exchanges';
 import { favoritesQueryOptions, useFavorites } from '../api/get-favorites';
 import { overviewQueryOptions, useOverview } from '../api/get-overview';
 import '../market.css';
+import { ExchangesCard } from './exchanges-card';
 import { FavoritesCard } from './favorites-card';
 import { IndicesStrip } from './indices-strip';
 import { MostActiveCard } from './most-active-card';
@@ -35,6 +37,9 @@ export function MarketHome({ newsTeaser }: { newsTeaser?: ReactNode }) {
   const loggedIn = useSessionStore((state) => state.token !== null);
   const overview = useOverview();
   const favorites = useFavorites();
+  const exchanges = useExchanges();
+  // With hours, each exchange has its own badge (the card below); 24/7, one badge says it all.
+  const withHours = exchanges.data?.some((exchange) => !exchange.alwaysOpen) ?? false;
   // The rankings change while the tab is hidden; prices follow the stream anyway.
   usePaneShown(() => void overview.refetch());
   const data = overview.data;
@@ -42,7 +47,7 @@ export function MarketHome({ newsTeaser }: { newsTeaser?: ReactNode }) {
   return (
     <>
       <div className="market-home-head">
-        {data && (
+        {data && !withHours && (
           <StatusTag tone={data.marketOpen ? 'success' : 'neutral'}>
             {data.marketOpen ? t('market.marketOpen') : t('market.marketClosed')}
           </StatusTag>
@@ -67,6 +72,7 @@ export function MarketHome({ newsTeaser }: { newsTeaser?: ReactNode }) {
           <MostActiveCard items={data.active} />
         </>
       )}
+      {withHours && exchanges.data && <ExchangesCard exchanges={exchanges.data} nowMs={exchanges.dataUpdatedAt} />}
       <NewsSlot>{newsTeaser}</NewsSlot>
     </>
   );

@@ -4,6 +4,7 @@ import { formatUserDateTime } from '../../../ui/format-date';
 import { StatusTag } from '../../../ui/status-tag';
 import { trendOf, useMarketFormat } from '../use-market-format';
 import { ChangeText } from './change-text';
+import { ExchangeBadge } from './exchange-card';
 import { InstrumentBadge } from './instrument-badge';
 
 /** Name, code, last price and the day's change (live), whether the market is open and when quoted. */
@@ -25,9 +26,14 @@ export function QuoteHeader({ instrument, quote }: { instrument: InstrumentDetai
           {instrument.status !== 'listed' && (
             <StatusTag tone="warning">{t(`market.statuses.${instrument.status}`)}</StatusTag>
           )}
-          <StatusTag tone={quote.marketOpen ? 'success' : 'neutral'}>
-            {quote.marketOpen ? t('market.marketOpen') : t('market.marketClosed')}
-          </StatusTag>
+          {instrument.exchangeInfo ? (
+            // The instrument's own exchange; the live quote says whether it trades now.
+            <ExchangeBadge exchange={{ ...instrument.exchangeInfo, open: quote.marketOpen }} />
+          ) : (
+            <StatusTag tone={quote.marketOpen ? 'success' : 'neutral'}>
+              {quote.marketOpen ? t('market.marketOpen') : t('market.marketClosed')}
+            </StatusTag>
+          )}
         </span>
       </div>
       <div className="quote-header-figures">

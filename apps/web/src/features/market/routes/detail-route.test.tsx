@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeColorConvention } from '../../../lib/color-convention';
 import { useSessionStore } from '../../../lib/session-store';
 import { charts } from '../../../test/fake-lightweight-charts';
 import { installFakeStream } from '../../../test/fake-stream';
 import { failure, mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
-import { sampleCandles, sapDetail, sapQuote } from '../../../test/market-samples';
+import { hsiDetail, sampleCandles, sapDetail, sapQuote, xetraAlwaysOpen } from '../../../test/market-samples';
+import { en } from '@bourse/shared/i18n/en';
 import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 
 vi.mock('lightweight-charts', async () =>
@@ -261,5 +263,83 @@ describe('stock detail (/detail?code=, /stockInfo/:code)', () => {
     expect(screen.getAllByText('Suspended').length).toBeGreaterThan(0);
     expect(screen.getByText('Limit up').nextElementSibling).toHaveTextContent('200.75');
     expect(screen.getByText('Limit down').nextElementSibling).toHaveTextContent('164.25');
+  });
+});
+
+describe('the chart and the colour convention', () => {
+  it('draws rising candles in the convention’s rise colour and redraws when it changes', async () => {
+    serve();
+    renderApp('/detail?code=SAP');
+    await waitFor(() => expect(charts).toHaveLength(1));
+    const chart = charts[0]!;
+    await waitFor(() => expect(chart.candles().data).toHaveLength(3));
+    // English: green up, red down.
+    expect(chart.candles().options).toMatchObject({ upColor: '#0a7a45', downColor: '#cf1322', wickUpColor: '#0a7a45' });
+    const rising = (chart.volumes().data as Array<{ color: string }>)[0]!;
+    expect(rising.color).toBe('rgba(10, 122, 69, 0.45)');
+
+    await act(() => changeColorConvention('red-up'));
+
+    await waitFor(() =>
+      expect(chart.candles().appliedOptions.at(-1)).toMatchObject({
+        upColor: '#cf1322',
+        downColor: '#0a7a45',
+        borderUpColor: '#cf1322',
+        wickDownColor: '#0a7a45',
+      }),
+    );
+    expect((chart.volumes().data as Array<{ color: string }>)[0]!.color).toBe('rgba(207, 19, 34, 0.45)');
+    expect(chart.volumes().data).toHaveLength(3);
+    expect(screen.getByText('+2.50')).toHaveClass('market-up');
+    expect(document.documentElement.dataset['colorConvention']).toBe('red-up');
+  });
+});
+
+describe('indices and exchanges on the detail screen', () => {
+  it('shows an index without a trade button and without share figures, with its exchange closed', async () => {
+    serve({ 'GET /api/market/instruments/HSI': () => ok(hsiDetail) });
+    renderApp('/detail?code=HSI');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hang Seng Index' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Trade' })).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent(en.exchange.indexNote);
+    const figures = screen.getByRole('heading', { name: 'Key figures' }).closest('section')!;
+    const labels = within(figures)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(labels).toEqual(['Open', 'Previous close', 'High', 'Low']);
+    for (const hidden of ['Volume', 'Turnover', 'Market value', 'Shares per lot', 'P/E ratio', 'Bid']) {
+      expect(within(figures).queryByText(hidden)).toBeNull();
+    }
+
+    // The badge is the exchange's: Hong Kong is closed at 17:00 local.
+    expect(screen.getAllByText('HKEX closed').length).toBeGreaterThan(0);
+    const exchange = screen.getByRole('heading', { name: 'Exchange' }).closest('section')!;
+    expect(within(exchange).getByText('Hong Kong Exchanges (HKEX)')).toBeInTheDocument();
+    // Two sessions (lunch break), on the investor's clock.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const shown = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(
+        Date.parse(iso),
+      );
+    expect(
+      within(exchange).getByText(`${shown('2026-11-23T01:30:00Z')}–${shown('2026-11-23T04:00:00Z')}`),
+    ).toBeInTheDocument();
+    expect(
+      within(exchange).getByText(`${shown('2026-11-23T05:00:00Z')}–${shown('2026-11-23T08:00:00Z')}`),
+    ).toBeInTheDocument();
+    expect(within(exchange).getByText(/^Opens /)).toBeInTheDocument();
+  });
+
+  it('a share keeps its trade button and names its exchange in the badge', async () => {
+    serve({
+      'GET /api/market/instruments/SAP': () => ok({ ...sapDetail, exchange: 'XETRA', exchangeInfo: xetraAlwaysOpen }),
+    });
+    renderApp('/detail?code=SAP');
+    expect(await screen.findByRole('link', { name: 'Trade' })).toBeInTheDocument();
+    expect(screen.getAllByText('XETRA open').length).toBeGreaterThan(0);
+    expect(screen.getByText(en.exchange.alwaysOpen)).toBeInTheDocument();
+    const figures = screen.getByRole('heading', { name: 'Key figures' }).closest('section')!;
+    expect(within(figures).getByText('Market value')).toBeInTheDocument();
   });
 });

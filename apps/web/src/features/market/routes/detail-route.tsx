@@ -13,6 +13,7 @@ import { candlesQueryOptions } from '../api/get-candles';
 import { useInstrument } from '../api/get-instrument';
 import { DEFAULT_CHART_INTERVAL } from '../chart-data';
 import { ChartPanel } from '../components/chart-panel';
+import { ExchangeCard } from '../components/exchange-card';
 import { FavoriteStar } from '../components/favorite-star';
 import { KeyFigures } from '../components/key-figures';
 import { QuoteHeader } from '../components/quote-header';
@@ -28,7 +29,9 @@ function useInstrumentCode(): string {
 function InstrumentScreen({ instrument }: { instrument: InstrumentDetail }) {
   const { t } = useTranslation();
   const quote = useLiveQuote(instrument.code, instrument.quote) ?? instrument.quote;
-  const canTrade = instrument.tradingEnabled && instrument.status === 'listed';
+  // An index is a market indicator: shown, never traded.
+  const isIndex = instrument.board === 'index';
+  const canTrade = !isIndex && instrument.tradingEnabled && instrument.status === 'listed';
   return (
     <Page
       title={instrument.name}
@@ -39,9 +42,14 @@ function InstrumentScreen({ instrument }: { instrument: InstrumentDetail }) {
         <QuoteHeader instrument={instrument} quote={quote} />
         <ChartPanel code={instrument.code} name={instrument.name} quote={quote} />
         <KeyFigures instrument={instrument} quote={quote} />
+        {instrument.exchangeInfo && <ExchangeCard exchange={instrument.exchangeInfo} nowMs={Date.parse(quote.time)} />}
       </div>
       <div className="sticky-actions">
-        {canTrade ? (
+        {isIndex ? (
+          <p className="market-notice" role="note">
+            {t('exchange.indexNote')}
+          </p>
+        ) : canTrade ? (
           <Link className="button-link button-link-block" to={paths.trade.getHref(instrument.code)}>
             {t('market.trade')}
           </Link>

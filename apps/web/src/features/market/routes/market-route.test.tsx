@@ -64,7 +64,9 @@ describe('market list (/market)', () => {
     expect(within(rows[1]!).getByText('1,450.00')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('-0.84%')).toHaveClass('market-down');
     expect(within(rows[0]!).getByText('+1.39%')).toHaveClass('market-up');
-    expect(listRequests(sent)).toEqual([{ sort: '-changePct', page: '1', pageSize: '20' }]);
+    // Shares only: the indices have their own tab.
+    expect(listRequests(sent)).toEqual([{ kind: 'shares', sort: '-changePct', page: '1', pageSize: '20' }]);
+    expect(screen.getByRole('radio', { name: 'Shares' })).toBeChecked();
     expect(screen.getByRole('link', { name: 'Search stocks' })).toHaveAttribute('href', '/search');
   });
 
@@ -90,12 +92,12 @@ describe('market list (/market)', () => {
     await user.click(screen.getByRole('radio', { name: 'Indices' }));
 
     await waitFor(() =>
-      expect(listRequests(sent).map(({ board, sort }) => `${board ?? 'all'} ${sort}`)).toEqual([
-        'all -changePct',
-        'all changePct',
-        'all -volume',
-        'all volume',
-        'all -last',
+      expect(listRequests(sent).map(({ board, kind, sort }) => `${board ?? kind} ${sort}`)).toEqual([
+        'shares -changePct',
+        'shares changePct',
+        'shares -volume',
+        'shares volume',
+        'shares -last',
         'growth -last',
         'index -last',
       ]),

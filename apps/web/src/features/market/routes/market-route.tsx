@@ -13,8 +13,9 @@ import { QuoteList } from '../components/quote-list';
 import '../market.css';
 import { useMarketFormat } from '../use-market-format';
 
-type BoardChoice = 'all' | Board;
-const BOARD_CHOICES: readonly BoardChoice[] = ['all', ...BOARDS];
+/** Shares first (every board but the indices), then each board; the indices have their own tab. */
+type BoardChoice = 'shares' | Board;
+const BOARD_CHOICES: readonly BoardChoice[] = ['shares', ...BOARDS];
 
 type SortField = 'changePct' | 'volume' | 'last';
 const SORT_FIELDS: readonly SortField[] = ['changePct', 'volume', 'last'];
@@ -62,14 +63,15 @@ function MarketList({ filter, field }: { filter: InstrumentsFilter; field: SortF
 }
 
 /**
- * /market (a tab): every stock and index, by board, sorted by change, volume or price in either
+ * /market (a tab): the shares (indices apart, on their own tab), by board, sorted by change, volume or price in either
  * direction, with pull-to-refresh and more rows as the user scrolls; prices on screen are live.
  */
 export function MarketRoute() {
   const { t } = useTranslation();
-  const [board, setBoard] = useState<BoardChoice>('all');
+  const [board, setBoard] = useState<BoardChoice>('shares');
   const [sort, setSort] = useState<SortState>({ field: 'changePct', descending: true });
-  const filter: InstrumentsFilter = { board: board === 'all' ? undefined : board, sort: sortParam(sort) };
+  const filter: InstrumentsFilter =
+    board === 'shares' ? { kind: 'shares', sort: sortParam(sort) } : { board, sort: sortParam(sort) };
 
   const chooseSort = (field: SortField) =>
     // The chosen field again turns the order round; another field starts with the highest first.

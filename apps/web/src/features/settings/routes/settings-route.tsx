@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '@bourse/shared/languages';
+import { useColorConvention } from '../../../lib/color-convention';
 import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { checkForUpdate, clearServiceWorkerCaches } from '../../../lib/service-worker';
@@ -15,6 +16,7 @@ import { Page } from '../../../ui/page';
 export function SettingsRoute() {
   const { t } = useTranslation();
   const language = useSessionStore((state) => state.language);
+  const convention = useColorConvention();
   const version = useSessionStore((state) => state.config?.version);
   const logout = useLogoutWithConfirm();
   const [busy, setBusy] = useState<'cache' | 'update' | null>(null);
@@ -51,6 +53,13 @@ export function SettingsRoute() {
             label: t('my.language'),
             to: paths.settingLanguage.getHref(),
             extra: <span lang={language}>{LANGUAGE_NAMES[language]}</span>,
+          },
+          {
+            key: 'colors',
+            kind: 'link',
+            label: t('colors.menu'),
+            to: paths.settingColors.getHref(),
+            extra: t(convention === 'red-up' ? 'colors.redUp' : 'colors.greenUp'),
           },
           { key: 'password', kind: 'link', label: t('my.changePassword'), to: paths.changePassword.getHref() },
           { key: 'data', kind: 'link', label: t('profile.dataTitle'), to: paths.settingData.getHref() },

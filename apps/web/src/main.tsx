@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installAntdRenderAdapter } from './app/antd-render';
 import { initLanguage } from './lib/language';
+import { installChunkReload } from './lib/chunk-reload';
 import './app/theme.css';
 
 installAntdRenderAdapter();
@@ -12,6 +13,8 @@ installAntdRenderAdapter();
 // their system for reduced motion gets zooming popups.
 reduceMotion();
 initLanguage();
+// A chunk gone after a new deployment reloads the app once (lib/chunk-reload.ts).
+installChunkReload();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

@@ -34,6 +34,8 @@ export const de: Catalog = {
     retry: 'Erneut versuchen',
     notFound: 'Diese Seite existiert nicht',
     goHome: 'Zur Startseite',
+    errorTitle: 'Etwas ist schiefgelaufen',
+    errorBody: 'Diese Seite konnte nicht angezeigt werden. Versuchen Sie es erneut oder kehren Sie zur Startseite zurück.',
   },
   tabs: {
     home: 'Start',

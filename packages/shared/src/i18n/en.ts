@@ -35,6 +35,8 @@ export const en = {
     retry: 'Try again',
     notFound: 'This page does not exist',
     goHome: 'Go to the home page',
+    errorTitle: 'Something went wrong',
+    errorBody: 'This page could not be shown. Try again, or go back to the home page.',
   },
   tabs: {
     home: 'Home',

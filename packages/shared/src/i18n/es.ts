@@ -34,6 +34,8 @@ export const es: Catalog = {
     retry: 'Reintentar',
     notFound: 'Esta página no existe',
     goHome: 'Ir a la página de inicio',
+    errorTitle: 'Algo ha salido mal',
+    errorBody: 'No se ha podido mostrar esta página. Vuelva a intentarlo o regrese a la página de inicio.',
   },
   tabs: {
     home: 'Inicio',

@@ -34,6 +34,8 @@ export const fr: Catalog = {
     retry: 'Réessayer',
     notFound: 'Cette page n’existe pas',
     goHome: 'Retour à l’accueil',
+    errorTitle: 'Un problème est survenu',
+    errorBody: 'Cette page n’a pas pu s’afficher. Réessayez ou revenez à l’accueil.',
   },
   tabs: {
     home: 'Accueil',

@@ -34,6 +34,8 @@ export const it: Catalog = {
     retry: 'Riprova',
     notFound: 'Questa pagina non esiste',
     goHome: 'Torna alla pagina iniziale',
+    errorTitle: 'Qualcosa è andato storto',
+    errorBody: 'Non è stato possibile mostrare questa pagina. Riprova o torna alla pagina iniziale.',
   },
   tabs: {
     home: 'Inizio',

@@ -34,6 +34,8 @@ export const nl: Catalog = {
     retry: 'Opnieuw proberen',
     notFound: 'Deze pagina bestaat niet',
     goHome: 'Naar de startpagina',
+    errorTitle: 'Er is iets misgegaan',
+    errorBody: 'Deze pagina kon niet worden weergegeven. Probeer het opnieuw of ga terug naar de startpagina.',
   },
   tabs: {
     home: 'Start',

@@ -34,6 +34,8 @@ export const pt: Catalog = {
     retry: 'Tentar novamente',
     notFound: 'Esta página não existe',
     goHome: 'Ir para a página inicial',
+    errorTitle: 'Algo correu mal',
+    errorBody: 'Não foi possível mostrar esta página. Tente novamente ou volte à página inicial.',
   },
   tabs: {
     home: 'Início',

@@ -37,6 +37,8 @@ export const sv: Catalog = {
     retry: 'Försök igen',
     notFound: 'Sidan finns inte',
     goHome: 'Till startsidan',
+    errorTitle: 'Något gick fel',
+    errorBody: 'Sidan kunde inte visas. Försök igen eller gå tillbaka till startsidan.',
   },
   tabs: {
     home: 'Hem',

@@ -34,6 +34,8 @@ export const zhCN: Catalog = {
     retry: '重试',
     notFound: '页面不存在',
     goHome: '返回首页',
+    errorTitle: '出了点问题',
+    errorBody: '此页面无法显示。请重试，或返回首页。',
   },
   tabs: {
     home: '首页',

@@ -34,6 +34,8 @@ export const zhTW: Catalog = {
     retry: '重試',
     notFound: '此頁面不存在',
     goHome: '返回首頁',
+    errorTitle: '發生了一點問題',
+    errorBody: '此頁面無法顯示。請重試，或返回首頁。',
   },
   tabs: {
     home: '首頁',

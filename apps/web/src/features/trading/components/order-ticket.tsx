@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useActionKeys } from '../../../lib/idempotency';
 import { paths } from '../../../lib/paths';
 import { RequestError } from '../../../lib/request-error';
-import { showToast } from '../../../lib/toast';
+import { showErrorToast, showToast } from '../../../lib/toast';
 import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { QuantityStepper } from '../../../ui/quantity-stepper';
 import { TextField } from '../../../ui/text-field';
@@ -192,7 +192,7 @@ export function OrderTicket({
     if (order.status === 'rejected') {
       const message = t('trading.ticket.rejected', { reason: order.rejectReason ?? '' });
       setTicketError(message);
-      showToast(message);
+      showErrorToast(message);
       return;
     }
     if (order.status === 'filled') {

@@ -10,11 +10,12 @@ import { mockFetch } from '../test/fetch-mock';
 import { renderApp, sampleConfig, sampleUser } from '../test/render-app';
 import { AppProviders } from './app';
 import { RouteBoundary } from '../ui/error-boundary';
+import type * as NotFoundModule from '../features/errors/routes/not-found-route';
 
 // The "page not found" screen stands in for any screen that throws while rendering.
 const notFound = vi.hoisted(() => ({ throws: false }));
 vi.mock('../features/errors/routes/not-found-route', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../features/errors/routes/not-found-route')>();
+  const original = await importOriginal<typeof NotFoundModule>();
   return {
     NotFoundRoute: () => {
       if (notFound.throws) throw new Error('render failed');
@@ -43,10 +44,10 @@ function renderLazy(Lazy: ReturnType<typeof lazyRoute<typeof Screen>>) {
   );
 }
 
-let reload: ReturnType<typeof vi.fn>;
+let reload: ReturnType<typeof vi.fn<() => void>>;
 const realReload = pageReloader.reload;
 beforeEach(() => {
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   pageReloader.reload = reload;
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });

@@ -139,4 +139,3 @@ describe('error boundaries', () => {
     expect(second.defaultPrevented).toBe(false);
   });
 });
-

@@ -6,7 +6,9 @@ import { registerNavigator, setCurrentPath } from '../lib/navigation';
 import { paths } from '../lib/paths';
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
-const LoginRoute = lazyRoute(() => import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })));
+const LoginRoute = lazyRoute(() =>
+  import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })),
+);
 const RegisterRoute = lazyRoute(() =>
   import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })),
 );
@@ -31,7 +33,9 @@ const PersonInfoRoute = lazyRoute(() =>
 const DataRightsRoute = lazyRoute(() =>
   import('../features/profile/routes/data-rights-route').then((m) => ({ default: m.DataRightsRoute })),
 );
-const GuideRoute = lazyRoute(() => import('../features/guide/routes/guide-route').then((m) => ({ default: m.GuideRoute })));
+const GuideRoute = lazyRoute(() =>
+  import('../features/guide/routes/guide-route').then((m) => ({ default: m.GuideRoute })),
+);
 const HomeDetailRoute = lazyRoute(() =>
   import('../features/homedetail/routes/home-detail-route').then((m) => ({ default: m.HomeDetailRoute })),
 );
@@ -116,7 +120,9 @@ const CalendarRoute = lazyRoute(() =>
 const IssueDetailRoute = lazyRoute(() =>
   import('../features/ipo/routes/issue-detail-route').then((m) => ({ default: m.IssueDetailRoute })),
 );
-const ApplyRoute = lazyRoute(() => import('../features/ipo/routes/apply-route').then((m) => ({ default: m.ApplyRoute })));
+const ApplyRoute = lazyRoute(() =>
+  import('../features/ipo/routes/apply-route').then((m) => ({ default: m.ApplyRoute })),
+);
 const ApplyRecordRoute = lazyRoute(() =>
   import('../features/ipo/routes/records-routes').then((m) => ({ default: m.ApplyRecordRoute })),
 );
@@ -138,7 +144,9 @@ const LoanDetailRoute = lazyRoute(() =>
 const MessagesRoute = lazyRoute(() =>
   import('../features/messages/routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
 );
-const FundRoute = lazyRoute(() => import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })));
+const FundRoute = lazyRoute(() =>
+  import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })),
+);
 const CustomerServiceRoute = lazyRoute(() =>
   import('../features/support/routes/customer-service-route').then((m) => ({ default: m.CustomerServiceRoute })),
 );

@@ -14,7 +14,9 @@ const failed = new Set<() => void>();
  * it anew. A chunk missing after a deployment reloads the app once (see chunk-reload.ts); while the
  * page reloads, the screen stays in its loading state.
  */
-export function lazyRoute<T extends AnyComponent>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
+export function lazyRoute<T extends AnyComponent>(
+  load: () => Promise<{ default: T }>,
+): ComponentType<ComponentProps<T>> {
   let current: LazyExoticComponent<T>;
   const create = () => {
     current = lazy(() =>

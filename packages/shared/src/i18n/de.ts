@@ -35,7 +35,8 @@ export const de: Catalog = {
     notFound: 'Diese Seite existiert nicht',
     goHome: 'Zur Startseite',
     errorTitle: 'Etwas ist schiefgelaufen',
-    errorBody: 'Diese Seite konnte nicht angezeigt werden. Versuchen Sie es erneut oder kehren Sie zur Startseite zurück.',
+    errorBody:
+      'Diese Seite konnte nicht angezeigt werden. Versuchen Sie es erneut oder kehren Sie zur Startseite zurück.',
   },
   tabs: {
     home: 'Start',
@@ -601,6 +602,7 @@ export const de: Catalog = {
       submit: 'Suchen',
       recent: 'Letzte Suchen',
       clearRecent: 'Verlauf löschen',
+      suggestions: 'Vorschläge',
       resultsTitle: 'Suchergebnisse',
       resultsFor: 'Ergebnisse für „{{query}}“',
       noResults: 'Keine Aktie passt zu „{{query}}“',

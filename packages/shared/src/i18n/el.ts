@@ -600,6 +600,7 @@ export const el: Catalog = {
       submit: 'Αναζήτηση',
       recent: 'Πρόσφατες αναζητήσεις',
       clearRecent: 'Διαγραφή ιστορικού',
+      suggestions: 'Προτάσεις',
       resultsTitle: 'Αποτελέσματα αναζήτησης',
       resultsFor: 'Αποτελέσματα για «{{query}}»',
       noResults: 'Καμία μετοχή δεν ταιριάζει με «{{query}}»',

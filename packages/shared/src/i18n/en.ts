@@ -593,6 +593,7 @@ export const en = {
       submit: 'Search',
       recent: 'Recent searches',
       clearRecent: 'Clear history',
+      suggestions: 'Suggestions',
       resultsTitle: 'Search results',
       resultsFor: 'Results for “{{query}}”',
       noResults: 'No stock matches “{{query}}”',

@@ -599,6 +599,7 @@ export const es: Catalog = {
       submit: 'Buscar',
       recent: 'Búsquedas recientes',
       clearRecent: 'Borrar historial',
+      suggestions: 'Sugerencias',
       resultsTitle: 'Resultados de búsqueda',
       resultsFor: 'Resultados para «{{query}}»',
       noResults: 'Ninguna acción coincide con «{{query}}»',

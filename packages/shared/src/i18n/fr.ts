@@ -603,6 +603,7 @@ export const fr: Catalog = {
       submit: 'Rechercher',
       recent: 'Recherches récentes',
       clearRecent: 'Effacer l’historique',
+      suggestions: 'Suggestions',
       resultsTitle: 'Résultats de recherche',
       resultsFor: 'Résultats pour « {{query}} »',
       noResults: 'Aucune action ne correspond à « {{query}} »',

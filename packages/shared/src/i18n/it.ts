@@ -600,6 +600,7 @@ export const it: Catalog = {
       submit: 'Cerca',
       recent: 'Ricerche recenti',
       clearRecent: 'Cancella cronologia',
+      suggestions: 'Suggerimenti',
       resultsTitle: 'Risultati della ricerca',
       resultsFor: 'Risultati per «{{query}}»',
       noResults: 'Nessuna azione corrisponde a «{{query}}»',

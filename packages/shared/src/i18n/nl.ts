@@ -601,6 +601,7 @@ export const nl: Catalog = {
       submit: 'Zoeken',
       recent: 'Recente zoekopdrachten',
       clearRecent: 'Geschiedenis wissen',
+      suggestions: 'Suggesties',
       resultsTitle: 'Zoekresultaten',
       resultsFor: 'Resultaten voor ‘{{query}}’',
       noResults: 'Geen aandeel gevonden voor ‘{{query}}’',

@@ -597,6 +597,7 @@ export const pt: Catalog = {
       submit: 'Pesquisar',
       recent: 'Pesquisas recentes',
       clearRecent: 'Limpar histórico',
+      suggestions: 'Sugestões',
       resultsTitle: 'Resultados da pesquisa',
       resultsFor: 'Resultados para «{{query}}»',
       noResults: 'Nenhuma ação corresponde a «{{query}}»',

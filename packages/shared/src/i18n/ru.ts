@@ -593,6 +593,7 @@ export const ru: Catalog = {
       submit: 'Найти',
       recent: 'Недавние запросы',
       clearRecent: 'Очистить историю',
+      suggestions: 'Подсказки',
       resultsTitle: 'Результаты поиска',
       resultsFor: 'Результаты по запросу «{{query}}»',
       noResults: 'Нет акций по запросу «{{query}}»',

@@ -597,6 +597,7 @@ export const sv: Catalog = {
       submit: 'Sök',
       recent: 'Senaste sökningar',
       clearRecent: 'Rensa historik',
+      suggestions: 'Förslag',
       resultsTitle: 'Sökresultat',
       resultsFor: 'Resultat för ”{{query}}”',
       noResults: 'Ingen aktie matchar ”{{query}}”',

@@ -581,6 +581,7 @@ export const zhCN: Catalog = {
       submit: '搜索',
       recent: '最近搜索',
       clearRecent: '清除记录',
+      suggestions: '搜索建议',
       resultsTitle: '搜索结果',
       resultsFor: '“{{query}}”的搜索结果',
       noResults: '没有与“{{query}}”匹配的股票',

@@ -581,6 +581,7 @@ export const zhTW: Catalog = {
       submit: '搜尋',
       recent: '最近搜尋',
       clearRecent: '清除紀錄',
+      suggestions: '搜尋建議',
       resultsTitle: '搜尋結果',
       resultsFor: '「{{query}}」的搜尋結果',
       noResults: '沒有符合「{{query}}」的股票',

@@ -15,7 +15,7 @@ import { TextField } from '../../../ui/text-field';
 import { tradeQuoteQueryOptions, useTradeQuote, type TradeQuoteInput } from '../api/get-trade-quote';
 import { usePlaceOrder } from '../api/place-order';
 import { amountToCents } from '../figures';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProblemText } from '../use-problem-text';
 import { useTradingFormat } from '../use-trading-format';
 import { checkLimitPrice, checkLots, checkShares, checkTradingPassword, type Problem } from '../validation';

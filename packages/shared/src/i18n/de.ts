@@ -1718,6 +1718,7 @@ export const de: Catalog = {
       uses: 'Nutzungen',
       status: 'Status',
       active: 'Aktiv',
+      usedUp: 'Aufgebraucht',
       disabled: 'Deaktiviert',
       createdAt: 'Erstellt am',
       createdBy: 'Erstellt von',

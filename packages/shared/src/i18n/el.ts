@@ -1713,6 +1713,7 @@ export const el: Catalog = {
       uses: 'Χρήσεις',
       status: 'Κατάσταση',
       active: 'Ενεργός',
+      usedUp: 'Εξαντλήθηκε',
       disabled: 'Απενεργοποιημένος',
       createdAt: 'Ημερομηνία δημιουργίας',
       createdBy: 'Δημιουργήθηκε από',

@@ -1690,6 +1690,7 @@ export const en = {
       uses: 'Uses',
       status: 'Status',
       active: 'Active',
+      usedUp: 'Used up',
       disabled: 'Disabled',
       createdAt: 'Created',
       createdBy: 'Created by',

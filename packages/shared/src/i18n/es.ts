@@ -1706,6 +1706,7 @@ export const es: Catalog = {
       uses: 'Usos',
       status: 'Estado',
       active: 'Activo',
+      usedUp: 'Agotado',
       disabled: 'Desactivado',
       createdAt: 'Fecha de creación',
       createdBy: 'Creado por',

@@ -1719,6 +1719,7 @@ export const fr: Catalog = {
       uses: 'Utilisations',
       status: 'Statut',
       active: 'Actif',
+      usedUp: 'Épuisé',
       disabled: 'Désactivé',
       createdAt: 'Créé le',
       createdBy: 'Créé par',

@@ -1709,6 +1709,7 @@ export const it: Catalog = {
       uses: 'Utilizzi',
       status: 'Stato',
       active: 'Attivo',
+      usedUp: 'Esaurito',
       disabled: 'Disattivato',
       createdAt: 'Creato il',
       createdBy: 'Creato da',

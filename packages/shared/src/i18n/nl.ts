@@ -1711,6 +1711,7 @@ export const nl: Catalog = {
       uses: 'Keer gebruikt',
       status: 'Status',
       active: 'Actief',
+      usedUp: 'Opgebruikt',
       disabled: 'Gedeactiveerd',
       createdAt: 'Aangemaakt op',
       createdBy: 'Aangemaakt door',

@@ -1703,6 +1703,7 @@ export const pt: Catalog = {
       uses: 'Utilizações',
       status: 'Estado',
       active: 'Ativo',
+      usedUp: 'Esgotado',
       disabled: 'Desativado',
       createdAt: 'Criado em',
       createdBy: 'Criado por',

@@ -1698,6 +1698,7 @@ export const ru: Catalog = {
       uses: 'Использований',
       status: 'Статус',
       active: 'Активен',
+      usedUp: 'Исчерпан',
       disabled: 'Отключён',
       createdAt: 'Дата создания',
       createdBy: 'Кем создан',

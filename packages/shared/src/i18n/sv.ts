@@ -1699,6 +1699,7 @@ export const sv: Catalog = {
       uses: 'Användningar',
       status: 'Status',
       active: 'Aktiv',
+      usedUp: 'Förbrukad',
       disabled: 'Inaktiverad',
       createdAt: 'Skapad',
       createdBy: 'Skapad av',

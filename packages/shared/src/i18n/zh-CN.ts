@@ -1673,6 +1673,7 @@ export const zhCN: Catalog = {
       uses: '已使用次数',
       status: '状态',
       active: '启用中',
+      usedUp: '已用完',
       disabled: '已停用',
       createdAt: '创建时间',
       createdBy: '创建人',

@@ -1672,6 +1672,7 @@ export const zhTW: Catalog = {
       uses: '已使用次數',
       status: '狀態',
       active: '啟用中',
+      usedUp: '已用完',
       disabled: '已停用',
       createdAt: '建立時間',
       createdBy: '建立者',

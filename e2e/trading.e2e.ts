@@ -184,6 +184,22 @@ describe.skipIf(!e2e.chromium)('trading in Chromium at an iPhone viewport', () =
     await dialog.getByText(t('trading.confirm.questionBuy')).waitFor();
     await dialog.getByText(t('trading.costs.totalBuy'), { exact: true }).waitFor();
     await expectAccessible(page, 'buy confirmation');
+    // On a small phone (390 × 664) the trading password and both buttons are in view without scrolling.
+    const fullViewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 664 });
+    for (const control of [
+      dialog.getByLabel(t('wallet.tradingPassword'), { exact: true }),
+      dialog.getByRole('button', { name: t('common.cancel') }),
+      dialog.getByRole('button', { name: t('common.confirm') }),
+    ]) {
+      await expect
+        .poll(async () => {
+          const box = await control.boundingBox();
+          return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= 664 && box.x + box.width <= 390;
+        })
+        .toBe(true);
+    }
+    if (fullViewport) await page.setViewportSize(fullViewport);
     await dialog.getByLabel(t('wallet.tradingPassword'), { exact: true }).fill('000000');
     await dialog.getByRole('button', { name: t('common.confirm') }).click();
     await dialog.getByText(t('errors.TRADING_PASSWORD_WRONG')).first().waitFor();

@@ -192,11 +192,18 @@ describe.skipIf(!e2e.chromium)('trading in Chromium at an iPhone viewport', () =
       dialog.getByRole('button', { name: t('common.cancel') }),
       dialog.getByRole('button', { name: t('common.confirm') }),
     ]) {
+      // In the viewport and not clipped by a scrolling box: what is drawn at its centre is the control.
       await expect
-        .poll(async () => {
-          const box = await control.boundingBox();
-          return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= 664 && box.x + box.width <= 390;
-        })
+        .poll(() =>
+          control.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth) {
+              return false;
+            }
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit !== null && (element === hit || element.contains(hit));
+          }),
+        )
         .toBe(true);
     }
     if (fullViewport) await page.setViewportSize(fullViewport);

@@ -60,7 +60,7 @@ export function PagedList<T extends object>({
         locale={{ emptyText: <TableEmpty text={emptyText} /> }}
         // `true`, not 'max-content': cells wrap first, so at 1280 px every column shows; the table
         // scrolls sideways only when its columns cannot fit even wrapped.
-        {...(scrollX && { scroll: { x: true } })}
+        {...(scrollX && { scroll: { x: true }, tableLayout: 'auto' as const })}
         pagination={tablePagination({ pageParams, total: query.data?.total ?? 0, onChange: onPageChange })}
       />
     </div>

@@ -8,6 +8,23 @@ import { expectAccessible, launch } from './browser.ts';
 const e2e = inject('e2e');
 const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
 
+/** Every table on the page fits its box at this width: no column hidden behind a sideways scroll or the edge. */
+async function expectTablesFit(page: Page, screen: string): Promise<void> {
+  await page.locator('.ant-table').first().waitFor();
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const box of document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+      if (box.scrollWidth > box.clientWidth + 1) found.push(`table scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
+    }
+    for (const th of document.querySelectorAll<HTMLElement>('.ant-table-thead th')) {
+      const { left, right } = th.getBoundingClientRect();
+      if (left < 0 || right > window.innerWidth + 1) found.push(`header "${th.textContent ?? ''}" at ${left}–${right}`);
+    }
+    return found;
+  });
+  expect(problems, `${screen} at ${page.viewportSize()?.width ?? 0} px`).toEqual([]);
+}
+
 describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
   let browser: Browser;
   let page: Page;
@@ -56,6 +73,9 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: code });
     await row.getByText('1 / 1').waitFor();
+    // Its only use is taken: it shows as used up.
+    await row.getByText(t('admin.invitations.usedUp'), { exact: true }).waitFor();
+    await expectTablesFit(page, 'invitation codes');
 
     await row.getByRole('button', { name: `${t('admin.invitations.disable')}: ${code}` }).click();
     await page.getByText(t('admin.invitations.disableConfirm', { code })).filter({ visible: true }).waitFor();
@@ -75,6 +95,7 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await page.getByRole('cell', { name: 'invitation.disable' }).first().waitFor();
     await page.getByRole('cell', { name: 'invitation.create' }).first().waitFor();
     await expectAccessible(page, 'audit log');
+    await expectTablesFit(page, 'audit log');
 
     // New shares: the demo's issues with their demand, and the form for a new one.
     const section = (key: MessageKey) =>

@@ -184,6 +184,29 @@ describe.skipIf(!e2e.chromium)('trading in Chromium at an iPhone viewport', () =
     await dialog.getByText(t('trading.confirm.questionBuy')).waitFor();
     await dialog.getByText(t('trading.costs.totalBuy'), { exact: true }).waitFor();
     await expectAccessible(page, 'buy confirmation');
+    // On a small phone (390 × 664) the trading password and both buttons are in view without scrolling.
+    const fullViewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 664 });
+    for (const control of [
+      dialog.getByLabel(t('wallet.tradingPassword'), { exact: true }),
+      dialog.getByRole('button', { name: t('common.cancel') }),
+      dialog.getByRole('button', { name: t('common.confirm') }),
+    ]) {
+      // In the viewport and not clipped by a scrolling box: what is drawn at its centre is the control.
+      await expect
+        .poll(() =>
+          control.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth) {
+              return false;
+            }
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit !== null && (element === hit || element.contains(hit));
+          }),
+        )
+        .toBe(true);
+    }
+    if (fullViewport) await page.setViewportSize(fullViewport);
     await dialog.getByLabel(t('wallet.tradingPassword'), { exact: true }).fill('000000');
     await dialog.getByRole('button', { name: t('common.confirm') }).click();
     await dialog.getByText(t('errors.TRADING_PASSWORD_WRONG')).first().waitFor();

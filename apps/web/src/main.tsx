@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { installAntdRenderAdapter } from './app/antd-render';
 import { applyColorConvention, readStoredColorConvention, resolveColorConvention } from './lib/color-convention';
 import { initLanguage } from './lib/language';
+import { installChunkReload } from './lib/chunk-reload';
 import './app/theme.css';
 
 installAntdRenderAdapter();
@@ -15,6 +16,8 @@ reduceMotion();
 const lang = initLanguage();
 // Before the first paint; the app then keeps it on the convention in force (the profile's, once loaded).
 applyColorConvention(resolveColorConvention({ profile: null, device: readStoredColorConvention(), lang }));
+// A chunk gone after a new deployment reloads the app once (lib/chunk-reload.ts).
+installChunkReload();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changePercent, formatPrice, parsePrice, roundTicks } from './price.ts';
+import { changePercent, formatPrice, parsePrice, priceAtTick, priceDecimals, roundTicks } from './price.ts';
 
 describe('prices', () => {
   it('parses up to four decimals and refuses anything else', () => {
@@ -42,5 +42,27 @@ describe('prices', () => {
   it('rounds to a step half up', () => {
     expect(roundTicks(123_449, 100)).toBe(123_400);
     expect(roundTicks(123_450, 100)).toBe(123_500);
+  });
+});
+
+describe('priceAtTick', () => {
+  it('writes a price with the tick grid’s decimals, rounded half up', () => {
+    expect(priceAtTick('23.0895')).toBe('23.09');
+    expect(priceAtTick('23.0849')).toBe('23.08');
+    expect(priceAtTick('12.5')).toBe('12.50');
+    expect(priceAtTick('0.5234')).toBe('0.523');
+    expect(priceAtTick('0.5235')).toBe('0.524');
+    expect(priceAtTick('0.9996')).toBe('1.00');
+    expect(priceAtTick('1234.5')).toBe('1234.50');
+    expect(priceAtTick('23.0895', 'down')).toBe('23.08');
+    expect(priceAtTick('23.0805', 'up')).toBe('23.09');
+    expect(priceAtTick('23.08', 'up')).toBe('23.08');
+    expect(priceDecimals(9_999)).toBe(3);
+    expect(priceDecimals(10_000)).toBe(2);
+  });
+
+  it('leaves text that is not a price alone', () => {
+    expect(priceAtTick('')).toBe('');
+    expect(priceAtTick('abc')).toBe('abc');
   });
 });

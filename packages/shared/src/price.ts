@@ -60,3 +60,35 @@ export function changePercent(last: number, reference: number): string {
 export function roundTicks(ticks: number, step: number): PriceTicks {
   return asTicks(Math.floor((ticks + step / 2) / step) * step);
 }
+
+/**
+ * The price grid of the exchange (the simulator quotes on it): whole cents from 1.00 up, tenths of
+ * a cent below. In ticks (ten-thousandths).
+ */
+export function tickSizeTicks(priceTicks: number): number {
+  return Math.abs(priceTicks) >= TICKS_PER_UNIT ? TICKS_PER_MINOR : 10;
+}
+
+/** How many decimals a price at this level is quoted with: 2 from 1.00 up, 3 below. */
+export function priceDecimals(priceTicks: number): number {
+  return tickSizeTicks(priceTicks) === TICKS_PER_MINOR ? 2 : 3;
+}
+
+/**
+ * A price as it is written in a text: on the instrument's tick grid with exactly its decimals
+ * ("23.0895" → "23.09", "0.52345" → "0.523", "12.5" → "12.50"), rounded half up, or `down` / `up`
+ * for a bound that must stay true on the grid (a buy collar of 23.0895 admits 23.08 at most). A
+ * string that is not a wire price is returned as it is.
+ */
+export function priceAtTick(price: string, rounding: 'nearest' | 'down' | 'up' = 'nearest'): string {
+  const ticks = parsePrice(price);
+  if (ticks === null) return price;
+  const step = tickSizeTicks(ticks);
+  const offset = rounding === 'nearest' ? step / 2 : rounding === 'up' ? step - 1 : 0;
+  const rounded = Math.floor((ticks + offset) / step) * step;
+  const decimals = priceDecimals(rounded);
+  const fraction = String(rounded % TICKS_PER_UNIT)
+    .padStart(4, '0')
+    .slice(0, decimals);
+  return `${Math.trunc(rounded / TICKS_PER_UNIT)}.${fraction}`;
+}

@@ -33,6 +33,7 @@ import { SECTIONS, type Section } from '../lib/access.ts';
 import { HomeRedirect } from './home-redirect.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { NotFound } from '../ui/not-found.tsx';
+import { ErrorBoundary, ScreenBoundary } from '../ui/error-boundary.tsx';
 import { paths } from '../lib/paths.ts';
 import { QueryProvider } from './query-provider.tsx';
 import { RequireSection } from './require-section.tsx';
@@ -124,11 +125,15 @@ function LocalizedApp() {
   return (
     <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
       <AntdApp>
-        <QueryProvider>
-          <HashRouter>
-            <AppRoutes />
-          </HashRouter>
-        </QueryProvider>
+        <ErrorBoundary>
+          <QueryProvider>
+            <HashRouter>
+              <ScreenBoundary>
+                <AppRoutes />
+              </ScreenBoundary>
+            </HashRouter>
+          </QueryProvider>
+        </ErrorBoundary>
       </AntdApp>
     </ConfigProvider>
   );

@@ -23,7 +23,7 @@ export interface PagedListProps<T> {
   /** The "nothing here" line of this list. */
   emptyText: string;
   /**
-   * Wide tables scroll sideways instead of squeezing their columns; the scrolling box then takes
+   * Wide tables scroll sideways when their wrapped columns still do not fit; the scrolling box then takes
    * the keyboard focus (arrow keys scroll it), as a scrollable region must (axe:
    * scrollable-region-focusable) when its rows hold nothing focusable.
    */
@@ -58,7 +58,9 @@ export function PagedList<T extends object>({
         dataSource={query.data?.items ?? []}
         loading={query.isFetching}
         locale={{ emptyText: <TableEmpty text={emptyText} /> }}
-        {...(scrollX && { scroll: { x: 'max-content' } })}
+        // `true`, not 'max-content': cells wrap first, so at 1280 px every column shows; the table
+        // scrolls sideways only when its columns cannot fit even wrapped.
+        {...(scrollX && { scroll: { x: true }, tableLayout: 'auto' as const })}
         pagination={tablePagination({ pageParams, total: query.data?.total ?? 0, onChange: onPageChange })}
       />
     </div>

@@ -9,6 +9,7 @@ import { buildAntdLocale, i18n } from '../lib/i18n';
 import { OfflineBanner } from './offline-banner';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
+import { RootBoundary } from '../ui/error-boundary';
 
 /** antd-mobile's texts follow the interface language. */
 function AntdLocale({ children }: { children: ReactNode }) {
@@ -41,10 +42,12 @@ export function App() {
   return (
     <AppProviders>
       {/* Synchronous navigation updates: session changes and route changes then land in one render. */}
-      <HashRouter useTransitions={false}>
-        <OfflineBanner />
-        <AppRoutes />
-      </HashRouter>
+      <RootBoundary>
+        <HashRouter useTransitions={false}>
+          <OfflineBanner />
+          <AppRoutes />
+        </HashRouter>
+      </RootBoundary>
     </AppProviders>
   );
 }

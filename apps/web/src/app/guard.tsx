@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../ui/page-loading';
+import { RouteBoundary } from '../ui/error-boundary';
 import { configQueryOptions } from '../lib/api/get-config';
 import { KeepAliveTabs } from './keep-alive-tabs';
 import type { LoginRedirectState } from '../lib/navigation';
@@ -97,9 +98,12 @@ export function AppShell() {
   // is showing), so reading order and "first match" lookups start with what is on screen.
   return (
     <>
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+      {/* One boundary per screen, cleared when the address changes: a failing screen never blanks the app. */}
+      <RouteBoundary resetKey={location.pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteBoundary>
       {token !== null && <KeepAliveTabs key={token} activePath={activeTab} />}
     </>
   );

@@ -1,17 +1,19 @@
-import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { UnreadBadge } from '../features/messages/components/unread-badge';
 import { ChartIcon, HomeIcon, UserIcon } from '../ui/icons';
 import { PageLoading } from '../ui/page-loading';
+import { RouteBoundary } from '../ui/error-boundary';
 import { PaneActiveContext } from '../ui/pane-active';
+import { lazyRoute } from '../lib/lazy-route';
 import { paths } from '../lib/paths';
 
-const HomeScreen = lazy(() => import('./home-screen').then((m) => ({ default: m.HomeScreen })));
-const MarketRoute = lazy(() =>
+const HomeScreen = lazyRoute(() => import('./home-screen').then((m) => ({ default: m.HomeScreen })));
+const MarketRoute = lazyRoute(() =>
   import('../features/market/routes/market-route').then((m) => ({ default: m.MarketRoute })),
 );
-const MyRoute = lazy(() => import('./my-screens').then((m) => ({ default: m.MyScreen })));
+const MyRoute = lazyRoute(() => import('./my-screens').then((m) => ({ default: m.MyScreen })));
 
 interface Tab {
   path: string;
@@ -66,9 +68,11 @@ export function KeepAliveTabs({ activePath }: { activePath: string | null }) {
     <div className="tabs-layout" hidden={activePath === null}>
       {TABS.filter((tab) => visited.includes(tab.path)).map(({ path, Screen }) => (
         <KeepAlivePane key={path} active={path === activePath}>
-          <Suspense fallback={<PageLoading />}>
-            <Screen />
-          </Suspense>
+          <RouteBoundary resetKey={path}>
+            <Suspense fallback={<PageLoading />}>
+              <Screen />
+            </Suspense>
+          </RouteBoundary>
         </KeepAlivePane>
       ))}
       <nav className="tab-bar">

@@ -1,164 +1,173 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell } from './guard';
+import { lazyRoute } from '../lib/lazy-route';
 import { registerNavigator, setCurrentPath } from '../lib/navigation';
 import { paths } from '../lib/paths';
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
-const LoginRoute = lazy(() => import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })));
-const RegisterRoute = lazy(() =>
+const LoginRoute = lazyRoute(() =>
+  import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })),
+);
+const RegisterRoute = lazyRoute(() =>
   import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })),
 );
-const ForgotPasswordRoute = lazy(() =>
+const ForgotPasswordRoute = lazyRoute(() =>
   import('../features/auth/routes/forgot-password-route').then((m) => ({ default: m.ForgotPasswordRoute })),
 );
-const ChangePasswordRoute = lazy(() =>
+const ChangePasswordRoute = lazyRoute(() =>
   import('../features/auth/routes/change-password-route').then((m) => ({ default: m.ChangePasswordRoute })),
 );
-const AgreementRoute = lazy(() =>
+const AgreementRoute = lazyRoute(() =>
   import('../features/agreement/routes/agreement-route').then((m) => ({ default: m.AgreementRoute })),
 );
-const SettingsRoute = lazy(() =>
+const SettingsRoute = lazyRoute(() =>
   import('../features/settings/routes/settings-route').then((m) => ({ default: m.SettingsRoute })),
 );
-const ColorsRoute = lazy(() =>
+const ColorsRoute = lazyRoute(() =>
   import('../features/settings/routes/colors-route').then((m) => ({ default: m.ColorsRoute })),
 );
-const LanguageRoute = lazy(() =>
+const LanguageRoute = lazyRoute(() =>
   import('../features/settings/routes/language-route').then((m) => ({ default: m.LanguageRoute })),
 );
-const PersonInfoRoute = lazy(() =>
+const PersonInfoRoute = lazyRoute(() =>
   import('../features/profile/routes/person-info-route').then((m) => ({ default: m.PersonInfoRoute })),
 );
-const DataRightsRoute = lazy(() =>
+const DataRightsRoute = lazyRoute(() =>
   import('../features/profile/routes/data-rights-route').then((m) => ({ default: m.DataRightsRoute })),
 );
-const GuideRoute = lazy(() => import('../features/guide/routes/guide-route').then((m) => ({ default: m.GuideRoute })));
-const HomeDetailRoute = lazy(() =>
+const GuideRoute = lazyRoute(() =>
+  import('../features/guide/routes/guide-route').then((m) => ({ default: m.GuideRoute })),
+);
+const HomeDetailRoute = lazyRoute(() =>
   import('../features/homedetail/routes/home-detail-route').then((m) => ({ default: m.HomeDetailRoute })),
 );
-const ExploreScreen = lazy(() => import('./explore-screen').then((m) => ({ default: m.ExploreScreen })));
-const ShopRoute = lazy(() => import('../features/shop/routes/shop-route').then((m) => ({ default: m.ShopRoute })));
-const DemoRoute = lazy(() => import('../features/demo/routes/demo-route').then((m) => ({ default: m.DemoRoute })));
-const DeviceCheckRoute = lazy(() =>
+const ExploreScreen = lazyRoute(() => import('./explore-screen').then((m) => ({ default: m.ExploreScreen })));
+const ShopRoute = lazyRoute(() => import('../features/shop/routes/shop-route').then((m) => ({ default: m.ShopRoute })));
+const DemoRoute = lazyRoute(() => import('../features/demo/routes/demo-route').then((m) => ({ default: m.DemoRoute })));
+const DeviceCheckRoute = lazyRoute(() =>
   import('../features/device-check/routes/device-check-route').then((m) => ({ default: m.DeviceCheckRoute })),
 );
-const RealNameAuthenticationRoute = lazy(() =>
+const RealNameAuthenticationRoute = lazyRoute(() =>
   import('../features/kyc/routes/real-name-authentication-route').then((m) => ({
     default: m.RealNameAuthenticationRoute,
   })),
 );
-const PersonCenterRoute = lazy(() => import('./my-screens').then((m) => ({ default: m.PersonCenterScreen })));
-const PointsHistoryRoute = lazy(() =>
+const PersonCenterRoute = lazyRoute(() => import('./my-screens').then((m) => ({ default: m.PersonCenterScreen })));
+const PointsHistoryRoute = lazyRoute(() =>
   import('../features/members/routes/points-history-route').then((m) => ({ default: m.PointsHistoryRoute })),
 );
-const NewsListRoute = lazy(() =>
+const NewsListRoute = lazyRoute(() =>
   import('../features/news/routes/news-list-route').then((m) => ({ default: m.NewsListRoute })),
 );
-const NewsArticleRoute = lazy(() =>
+const NewsArticleRoute = lazyRoute(() =>
   import('../features/news/routes/article-route').then((m) => ({ default: m.ArticleRoute })),
 );
-const BankListRoute = lazy(() =>
+const BankListRoute = lazyRoute(() =>
   import('../features/wallet/routes/bank-list-route').then((m) => ({ default: m.BankListRoute })),
 );
-const BindCardRoute = lazy(() =>
+const BindCardRoute = lazyRoute(() =>
   import('../features/wallet/routes/bind-card-route').then((m) => ({ default: m.BindCardRoute })),
 );
-const FastPaymentRoute = lazy(() =>
+const FastPaymentRoute = lazyRoute(() =>
   import('../features/wallet/routes/fast-payment-route').then((m) => ({ default: m.FastPaymentRoute })),
 );
-const BankInRoute = lazy(() =>
+const BankInRoute = lazyRoute(() =>
   import('../features/wallet/routes/bank-in-route').then((m) => ({ default: m.BankInRoute })),
 );
-const TransferRoute = lazy(() =>
+const TransferRoute = lazyRoute(() =>
   import('../features/wallet/routes/transfer-route').then((m) => ({ default: m.TransferRoute })),
 );
-const WithdrawRoute = lazy(() =>
+const WithdrawRoute = lazyRoute(() =>
   import('../features/wallet/routes/withdraw-route').then((m) => ({ default: m.WithdrawRoute })),
 );
-const BankRecordRoute = lazy(() =>
+const BankRecordRoute = lazyRoute(() =>
   import('../features/wallet/routes/bank-record-route').then((m) => ({ default: m.BankRecordRoute })),
 );
-const PayPasswordRoute = lazy(() =>
+const PayPasswordRoute = lazyRoute(() =>
   import('../features/trading-password/routes/pay-password-route').then((m) => ({ default: m.PayPasswordRoute })),
 );
-const DetailRoute = lazy(() =>
+const DetailRoute = lazyRoute(() =>
   import('../features/market/routes/detail-route').then((m) => ({ default: m.DetailRoute })),
 );
-const SearchRoute = lazy(() =>
+const SearchRoute = lazyRoute(() =>
   import('../features/market/routes/search-route').then((m) => ({ default: m.SearchRoute })),
 );
-const SearchResultsRoute = lazy(() =>
+const SearchResultsRoute = lazyRoute(() =>
   import('../features/market/routes/search-results-route').then((m) => ({ default: m.SearchResultsRoute })),
 );
-const TradeRoute = lazy(() =>
+const TradeRoute = lazyRoute(() =>
   import('../features/trading/routes/trade-route').then((m) => ({ default: m.TradeRoute })),
 );
-const HoldingRoute = lazy(() =>
+const HoldingRoute = lazyRoute(() =>
   import('../features/trading/routes/holding-route').then((m) => ({ default: m.HoldingRoute })),
 );
-const HoldDetailRoute = lazy(() =>
+const HoldDetailRoute = lazyRoute(() =>
   import('../features/trading/routes/hold-detail-route').then((m) => ({ default: m.HoldDetailRoute })),
 );
-const TransactionRoute = lazy(() =>
+const TransactionRoute = lazyRoute(() =>
   import('../features/trading/routes/transaction-route').then((m) => ({ default: m.TransactionRoute })),
 );
-const OrderRecordsRoute = lazy(() =>
+const OrderRecordsRoute = lazyRoute(() =>
   import('../features/trading/routes/order-records-route').then((m) => ({ default: m.OrderRecordsRoute })),
 );
-const HistoryPositionRoute = lazy(() =>
+const HistoryPositionRoute = lazyRoute(() =>
   import('../features/trading/routes/history-position-route').then((m) => ({ default: m.HistoryPositionRoute })),
 );
-const HistoryDetailRoute = lazy(() =>
+const HistoryDetailRoute = lazyRoute(() =>
   import('../features/trading/routes/history-detail-route').then((m) => ({ default: m.HistoryDetailRoute })),
 );
-const CalendarRoute = lazy(() =>
+const CalendarRoute = lazyRoute(() =>
   import('../features/ipo/routes/calendar-route').then((m) => ({ default: m.CalendarRoute })),
 );
-const IssueDetailRoute = lazy(() =>
+const IssueDetailRoute = lazyRoute(() =>
   import('../features/ipo/routes/issue-detail-route').then((m) => ({ default: m.IssueDetailRoute })),
 );
-const ApplyRoute = lazy(() => import('../features/ipo/routes/apply-route').then((m) => ({ default: m.ApplyRoute })));
-const ApplyRecordRoute = lazy(() =>
+const ApplyRoute = lazyRoute(() =>
+  import('../features/ipo/routes/apply-route').then((m) => ({ default: m.ApplyRoute })),
+);
+const ApplyRecordRoute = lazyRoute(() =>
   import('../features/ipo/routes/records-routes').then((m) => ({ default: m.ApplyRecordRoute })),
 );
-const SubscriptionRecordsRoute = lazy(() =>
+const SubscriptionRecordsRoute = lazyRoute(() =>
   import('../features/ipo/routes/records-routes').then((m) => ({ default: m.SubscriptionRecordsRoute })),
 );
-const AllocationRecordsRoute = lazy(() =>
+const AllocationRecordsRoute = lazyRoute(() =>
   import('../features/ipo/routes/records-routes').then((m) => ({ default: m.AllocationRecordsRoute })),
 );
-const LoanApplyRoute = lazy(() =>
+const LoanApplyRoute = lazyRoute(() =>
   import('../features/loans/routes/loan-apply-route').then((m) => ({ default: m.LoanApplyRoute })),
 );
-const LoanRecordsRoute = lazy(() =>
+const LoanRecordsRoute = lazyRoute(() =>
   import('../features/loans/routes/loan-records-route').then((m) => ({ default: m.LoanRecordsRoute })),
 );
-const LoanDetailRoute = lazy(() =>
+const LoanDetailRoute = lazyRoute(() =>
   import('../features/loans/routes/loan-detail-route').then((m) => ({ default: m.LoanDetailRoute })),
 );
-const MessagesRoute = lazy(() =>
+const MessagesRoute = lazyRoute(() =>
   import('../features/messages/routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
 );
-const FundRoute = lazy(() => import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })));
-const CustomerServiceRoute = lazy(() =>
+const FundRoute = lazyRoute(() =>
+  import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })),
+);
+const CustomerServiceRoute = lazyRoute(() =>
   import('../features/support/routes/customer-service-route').then((m) => ({ default: m.CustomerServiceRoute })),
 );
-const FundPaymentRoute = lazy(() =>
+const FundPaymentRoute = lazyRoute(() =>
   import('../features/balance/routes/fund-payment-route').then((m) => ({ default: m.FundPaymentRoute })),
 );
-const FundLogRoute = lazy(() =>
+const FundLogRoute = lazyRoute(() =>
   import('../features/balance/routes/fund-log-route').then((m) => ({ default: m.FundLogRoute })),
 );
-const BlockTradeRoute = lazy(() =>
+const BlockTradeRoute = lazyRoute(() =>
   import('../features/blocktrade/routes/block-trade-route').then((m) => ({ default: m.BlockTradeRoute })),
 );
-const BlockTradeRecordsRoute = lazy(() =>
+const BlockTradeRecordsRoute = lazyRoute(() =>
   import('../features/blocktrade/routes/block-trade-records-route').then((m) => ({
     default: m.BlockTradeRecordsRoute,
   })),
 );
-const NotFoundRoute = lazy(() =>
+const NotFoundRoute = lazyRoute(() =>
   import('../features/errors/routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
 );
 

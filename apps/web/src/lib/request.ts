@@ -9,7 +9,7 @@ import { RequestError } from './request-error';
 import { recordServerTime } from './server-clock';
 import { endSession } from './session';
 import { useSessionStore } from './session-store';
-import { showLoadingToast, showToast } from './toast';
+import { showErrorToast, showLoadingToast } from './toast';
 
 /** Product spec §9: every request gives up after 10 s; identical writes within 1 s are refused. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -128,7 +128,7 @@ function asEnvelope(body: unknown): Envelope | undefined {
 
 function notify(message: string | undefined): boolean {
   if (!message) return false;
-  showToast(message);
+  showErrorToast(message);
   return true;
 }
 
@@ -148,7 +148,7 @@ export async function request<T = unknown>(options: RequestOptions<T>): Promise<
   if ((method === 'POST' || method === 'PUT') && !options.allowDuplicate) {
     if (isDuplicateWrite(`${method} ${url} ${form ? formDataKey(form) : (bodyText ?? '')}`)) {
       const message = i18n.t('common.duplicateSubmit');
-      showToast(message);
+      showErrorToast(message);
       throw new RequestError('duplicate', message, { notified: true });
     }
   }

@@ -3,9 +3,27 @@ import { Toast } from 'antd-mobile';
 /** How long a message toast stays (product spec §8). */
 export const TOAST_DURATION_MS = 1200;
 
+/** How long an error toast stays unless tapped: long enough to read a sentence in any language. */
+export const ERROR_TOAST_DURATION_MS = 5000;
+
 /** Shows a short message; screen readers announce it through the alert role. */
 export function showToast(message: string): void {
   Toast.show({ content: <span role="alert">{message}</span>, duration: TOAST_DURATION_MS });
+}
+
+/**
+ * Shows what went wrong: it stays for ERROR_TOAST_DURATION_MS, or until tapped, and the rest of the
+ * screen stays usable meanwhile.
+ */
+export function showErrorToast(message: string): void {
+  const handler = Toast.show({
+    content: (
+      <span role="alert" className="toast-error" onClick={() => handler.close()}>
+        {message}
+      </span>
+    ),
+    duration: ERROR_TOAST_DURATION_MS,
+  });
 }
 
 /** Shows a loading toast that stays until the returned function closes it. */

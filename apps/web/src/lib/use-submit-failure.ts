@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isUnnotifiedFailure } from './request-error';
-import { showToast } from './toast';
+import { showErrorToast } from './toast';
 
 /**
  * Forms call this when a submission fails. The request client has already shown the server's
@@ -10,6 +10,6 @@ import { showToast } from './toast';
 export function useSubmitFailure(): (error: unknown) => void {
   const { t } = useTranslation();
   return (error) => {
-    if (isUnnotifiedFailure(error)) showToast(t('common.networkError'));
+    if (isUnnotifiedFailure(error)) showErrorToast(t('common.networkError'));
   };
 }

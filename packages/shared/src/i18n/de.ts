@@ -34,6 +34,9 @@ export const de: Catalog = {
     retry: 'Erneut versuchen',
     notFound: 'Diese Seite existiert nicht',
     goHome: 'Zur Startseite',
+    errorTitle: 'Etwas ist schiefgelaufen',
+    errorBody:
+      'Diese Seite konnte nicht angezeigt werden. Versuchen Sie es erneut oder kehren Sie zur Startseite zurück.',
   },
   tabs: {
     home: 'Start',
@@ -624,6 +627,7 @@ export const de: Catalog = {
       submit: 'Suchen',
       recent: 'Letzte Suchen',
       clearRecent: 'Verlauf löschen',
+      suggestions: 'Vorschläge',
       resultsTitle: 'Suchergebnisse',
       resultsFor: 'Ergebnisse für „{{query}}“',
       noResults: 'Keine Aktie passt zu „{{query}}“',
@@ -1779,6 +1783,7 @@ export const de: Catalog = {
       uses: 'Nutzungen',
       status: 'Status',
       active: 'Aktiv',
+      usedUp: 'Aufgebraucht',
       disabled: 'Deaktiviert',
       createdAt: 'Erstellt am',
       createdBy: 'Erstellt von',

@@ -7,7 +7,7 @@ import type { LiveBars, LiveQuote, MarketDataProvider } from '../../platform/mar
 import { hashSeed, SeededRandom } from './random.ts';
 import { parseAmount } from '@bourse/shared/money';
 import { mulDivHalfUp } from '@bourse/shared/fees';
-import { parsePrice, TICKS_PER_MINOR } from '@bourse/shared/price';
+import { parsePrice, tickSizeTicks, TICKS_PER_MINOR } from '@bourse/shared/price';
 import type { Quote } from '@bourse/shared/schemas/market';
 import type { RealtimeHub } from '../../platform/realtime-hub.ts';
 import type { ExchangeCalendars } from '../../platform/exchange-calendars.ts';
@@ -78,10 +78,8 @@ interface SimState {
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** The price grid: cents from 1.00 up, tenths of a cent below. */
-function tickSize(priceTicks: number): number {
-  return priceTicks >= 10_000 ? 100 : 10;
-}
+/** The price grid: cents from 1.00 up, tenths of a cent below (shared: texts write prices on it). */
+const tickSize = tickSizeTicks;
 
 function roundToGrid(priceTicks: number): number {
   const step = tickSize(priceTicks);

@@ -1,4 +1,5 @@
 import { formatMoney, formatNumber } from '@bourse/shared/format';
+import { priceAtTick } from '@bourse/shared/price';
 import { useSessionStore } from '../../lib/session-store';
 import { useLanguage } from '../../ui/use-language';
 import { formatDecimal, toneOf } from './figures';
@@ -10,6 +11,8 @@ export interface TradingFormat {
   money: (amount: string, options?: { signed?: boolean }) => string;
   /** A price with its 2–4 decimals, without currency ("12.3456"). */
   price: (price: string) => string;
+  /** A price inside a sentence: on the instrument's tick grid, with its decimals ("23,09", not "23,0895"). */
+  priceInText: (price: string, rounding?: 'nearest' | 'down' | 'up') => string;
   /** A percentage ("0.25 %"); signed adds "+" to gains. */
   percent: (pct: string, options?: { signed?: boolean }) => string;
   /** A whole number of shares or lots, grouped ("1,200"). */
@@ -32,6 +35,7 @@ export function useTradingFormat(): TradingFormat {
       }
     },
     price: (price) => formatDecimal(price, lang),
+    priceInText: (price, rounding) => formatDecimal(priceAtTick(price, rounding), lang),
     percent: (pct, options) => `${plus(pct, options?.signed)}${formatDecimal(pct, lang)}\u00a0%`,
     count: (value) => formatNumber(value, lang),
   };

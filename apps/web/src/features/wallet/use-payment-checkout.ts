@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserLocation } from '../../lib/browser-location';
 import { useActionKeys } from '../../lib/idempotency';
-import { showToast } from '../../lib/toast';
+import { showErrorToast } from '../../lib/toast';
 import { useSubmitFailure } from '../../lib/use-submit-failure';
 import { useStartPayment, type PaymentRequest } from './api/start-payment';
 import { resolveCheckoutUrl } from './checkout-url';
@@ -33,7 +33,7 @@ export function usePaymentCheckout() {
       return;
     }
     if (!url) {
-      showToast(t('common.submitFailed'));
+      showErrorToast(t('common.submitFailed'));
       return;
     }
     setCheckoutUrl(url);

@@ -55,6 +55,18 @@ function rowOf(code: string): HTMLElement {
 }
 
 describe('invitation codes', () => {
+  it('shows a code whose every use is taken as used up, not active', async () => {
+    const usedUp = invitationFixture({ code: 'GONE0001', maxUses: 5, uses: 5, status: 'active' });
+    stubInvitationServer([usedUp, limited]);
+    await renderApp({ token: TOKEN, path: '/invitations' });
+
+    await screen.findByText('GONE0001', { selector: 'code' });
+    expect(within(rowOf('GONE0001')).getByText('5 / 5')).toBeInTheDocument();
+    expect(within(rowOf('GONE0001')).getByText('Used up')).toBeInTheDocument();
+    expect(within(rowOf('GONE0001')).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(rowOf('ALPHA123')).getByText('Active')).toBeInTheDocument();
+  });
+
   it('lists codes with uses of maximum, status, creator and time', async () => {
     const api = stubInvitationServer([limited, unlimitedDisabled]);
     await renderApp({ token: TOKEN, path: '/invitations' });

@@ -69,7 +69,7 @@ export function InvitationsTable({ query, pageParams, onPageChange }: Invitation
     {
       key: 'status',
       title: t('admin.invitations.status'),
-      render: (_, { status }) => <InvitationStatusTag status={status} />,
+      render: (_, invitation) => <InvitationStatusTag invitation={invitation} />,
     },
     {
       key: 'createdAt',

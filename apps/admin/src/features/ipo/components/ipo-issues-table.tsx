@@ -45,10 +45,15 @@ export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCanc
     {
       key: 'window',
       title: `${t('admin.ipo.window')} (${browserTimeZone})`,
-      className: 'nowrap',
+      // Start and end each on one line, one under the other: the column stays narrow.
       render: (_, { subscribeStart, subscribeEnd }) => (
         <>
-          <DateTime value={subscribeStart} /> – <DateTime value={subscribeEnd} />
+          <span className="nowrap">
+            <DateTime value={subscribeStart} /> –
+          </span>{' '}
+          <span className="nowrap">
+            <DateTime value={subscribeEnd} />
+          </span>
         </>
       ),
     },

@@ -62,7 +62,7 @@ describe('login screen', () => {
     expect(useSessionStore.getState().userInfo?.nickname).toBe('Ada');
   });
 
-  it('shows the server’s message and stays logged out when the credentials are wrong', async () => {
+  it('shows the server’s message, also at the password field, and stays logged out when the credentials are wrong', async () => {
     const keys = await createServerKeys();
     mockFetch({
       'GET /api/user/publicKey': () => ok(keys.publicKeyResponse),
@@ -75,7 +75,12 @@ describe('login screen', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong1234');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Wrong mobile number or password')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('.adm-toast-main')).toHaveTextContent('Wrong mobile number or password'),
+    );
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Wrong mobile number or password');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled());
     expect(useSessionStore.getState().token).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { LoginRedirectState } from '../../../lib/navigation';
 import { paths } from '../../../lib/paths';
+import { RequestError } from '../../../lib/request-error';
 import { showToast } from '../../../lib/toast';
 import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { Page } from '../../../ui/page';
@@ -38,6 +39,7 @@ export function LoginRoute() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<LoginForm>({ defaultValues: { phone: state?.phone ?? '', password: '' } });
 
@@ -46,6 +48,10 @@ export function LoginRoute() {
       await loginMutation.mutateAsync({ phone: normalizePhone(phone), password });
       showToast(t('auth.loginSuccess'));
     } catch (error) {
+      // A wrong password is also said at the field, where the investor looks to correct it.
+      if (error instanceof RequestError && error.errorCode === 'INVALID_CREDENTIALS') {
+        setError('password', { message: 'errors.INVALID_CREDENTIALS' }, { shouldFocus: true });
+      }
       onFailure(error);
     }
   });

@@ -9,7 +9,7 @@ import {
   type KycImageSide,
 } from '@bourse/shared/schemas/kyc';
 import { isUnnotifiedFailure } from '../../../lib/request-error';
-import { showToast } from '../../../lib/toast';
+import { showErrorToast, showToast } from '../../../lib/toast';
 import { TextField } from '../../../ui/text-field';
 import { useSubmitAuthentication } from '../api/submit-authentication';
 import {
@@ -73,7 +73,7 @@ export function KycForm({ previous }: KycFormProps) {
     setAttempted(true);
     const found = { ...checkForm(values), ...photoProblems };
     if (Object.keys(found).length > 0) {
-      if (Object.values(found).some((problem) => problem.missing)) showToast(t('kyc.validation.incomplete'));
+      if (Object.values(found).some((problem) => problem.missing)) showErrorToast(t('kyc.validation.incomplete'));
       return;
     }
     const { front, back } = values.photos;
@@ -88,7 +88,7 @@ export function KycForm({ previous }: KycFormProps) {
       });
     } catch (error) {
       // The server's refusal has been shown already; a lost connection has not.
-      if (isUnnotifiedFailure(error)) showToast(t('kyc.uploadFailed'));
+      if (isUnnotifiedFailure(error)) showErrorToast(t('kyc.uploadFailed'));
       return;
     }
     showToast(t('kyc.uploadSucceeded'));

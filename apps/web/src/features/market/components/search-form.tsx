@@ -11,10 +11,13 @@ import { TextField } from '../../../ui/text-field';
 export function SearchForm({
   initialQuery = '',
   onSearch,
+  onQueryChange,
   autoFocus = false,
 }: {
   initialQuery?: string;
   onSearch: (query: string) => void;
+  /** Each change of the text, as typed (for suggestions). */
+  onQueryChange?: (query: string) => void;
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
@@ -50,6 +53,7 @@ export function SearchForm({
         autoFocus={autoFocus}
         onChange={(event) => {
           setQuery(event.target.value);
+          onQueryChange?.(event.target.value);
           if (error) setError(undefined);
         }}
       />

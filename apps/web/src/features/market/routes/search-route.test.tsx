@@ -50,6 +50,28 @@ describe('search (/search, /search/search)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('suggests matches by code, name or pinyin as the investor types, without pressing Search', async () => {
+    const { sent } = serve();
+    const user = userEvent.setup();
+    renderApp('/search');
+
+    await user.type(await screen.findByLabelText('Code, name or pinyin'), 'gzmt');
+    const suggestions = await screen.findByRole('list', { name: 'Suggestions' });
+    expect(within(suggestions).getByRole('link', { name: /Kweichow Moutai/ })).toBeInTheDocument();
+    expect(within(suggestions).queryByRole('link', { name: /SAP/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/search');
+    // Typing four letters asked the server once, for the whole text (the input is debounced).
+    expect(sent.map(queryOf)).toEqual(['gzmt']);
+
+    await user.clear(screen.getByLabelText('Code, name or pinyin'));
+    await user.type(screen.getByLabelText('Code, name or pinyin'), 'sap');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Suggestions' })).getByRole('link', { name: /SAP/ }),
+      ).toBeVisible(),
+    );
+  });
+
   it('is open to anonymous visitors; their results need a login', async () => {
     serve();
     const user = userEvent.setup();

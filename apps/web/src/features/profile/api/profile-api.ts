@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { RequestError } from '../../../lib/request-error';
 import { get, post } from '../../../lib/request';
 import { useSessionStore } from '../../../lib/session-store';
-import { showToast } from '../../../lib/toast';
+import { showErrorToast } from '../../../lib/toast';
 
 /** POST /api/user/profile with the personal-info fields (nickname, e-mail). */
 export function saveProfile(changes: { nickname?: string; email?: string }): Promise<UserInfo> {
@@ -47,7 +47,7 @@ export async function downloadMyData(): Promise<void> {
     // A refusal comes as the usual envelope: its localized message is shown, as the request client would.
     const envelope = (await response.json().catch(() => null)) as { msg?: unknown; error?: unknown } | null;
     const msg = typeof envelope?.msg === 'string' ? envelope.msg : null;
-    if (msg) showToast(msg);
+    if (msg) showErrorToast(msg);
     throw new RequestError(msg ? 'business' : 'http', msg ?? response.statusText, {
       status: response.status,
       notified: msg !== null,

@@ -112,7 +112,8 @@ export function CostPreview({ breakdown, updating, notice }: CostPreviewProps) {
           {breakdown.type === 'market' && breakdown.collarPrice !== null && (
             <p className="cost-preview-note">
               {t(breakdown.side === 'buy' ? 'trading.costs.collarBuy' : 'trading.costs.collarSell', {
-                price: format.price(breakdown.collarPrice),
+                // On the grid, and still true: a buy fills at no more than this, a sale at no less.
+                price: format.priceInText(breakdown.collarPrice, breakdown.side === 'buy' ? 'down' : 'up'),
               })}
             </p>
           )}

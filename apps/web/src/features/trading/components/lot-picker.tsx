@@ -40,7 +40,7 @@ export function LotPicker({ lots, value, onChange, error }: LotPickerProps) {
               <span className="card-option-bank">
                 {t('trading.ticket.lotBought', {
                   time: formatUserDateTime(lot.buyTime),
-                  price: format.price(lot.buyPrice),
+                  price: format.priceInText(lot.buyPrice),
                 })}
               </span>
               <span className="card-option-iban">

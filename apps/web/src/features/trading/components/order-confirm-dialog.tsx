@@ -1,6 +1,6 @@
 import { Button, Dialog } from 'antd-mobile';
 import type { CostBreakdown, OrderSide, OrderType, TimeInForce } from '@bourse/shared/schemas/trading';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatList } from '../../../ui/stat-list';
 import { TradingPasswordField } from '../../../ui/trading-password-field';
@@ -50,6 +50,7 @@ export function OrderConfirmDialog({
   const format = useTradingFormat();
   const passwordRef = useRef<HTMLInputElement>(null);
   const sell = summary?.side === 'sell';
+  const questionId = useId();
   const title = sell ? t('trading.confirm.titleSell') : t('trading.confirm.titleBuy');
 
   useEffect(() => {
@@ -63,40 +64,44 @@ export function OrderConfirmDialog({
 
   const content = summary && (
     <form className="order-confirm" noValidate onSubmit={onSubmit}>
-      <p className="order-confirm-question">
-        {sell ? t('trading.confirm.questionSell') : t('trading.confirm.questionBuy')}
-      </p>
-      <StatList
-        items={[
-          { key: 'instrument', label: t('trading.figures.instrument'), value: `${summary.name} (${summary.code})` },
-          { key: 'side', label: t('trading.ticket.side'), value: t(`trading.sides.${summary.side}`) },
-          {
-            key: 'type',
-            label: t('trading.ticket.type'),
-            value:
-              summary.type === 'limit' && summary.limitPrice
-                ? t('trading.confirm.limitTerms', {
-                    price: format.price(summary.limitPrice),
-                    validity: t(`trading.timeInForce.${summary.timeInForce}`),
-                  })
-                : t('trading.types.market'),
-          },
-          ...(summary.lots !== null
-            ? [{ key: 'lots', label: t('trading.ticket.lots'), value: format.count(summary.lots) }]
-            : []),
-          { key: 'quantity', label: t('trading.costs.quantity'), value: format.count(summary.shares) },
-          ...(breakdown
-            ? [
-                {
-                  key: 'price',
-                  label: summary.type === 'market' ? t('trading.costs.estimatedPrice') : t('trading.costs.limitPrice'),
-                  value: format.price(breakdown.price),
-                },
-              ]
-            : []),
-        ]}
-      />
-      {breakdown && <CostLines breakdown={breakdown} />}
+      {/* The one part that scrolls on a small screen; focusable so the keyboard can scroll it too. */}
+      <div className="order-confirm-summary" role="region" aria-labelledby={questionId} tabIndex={0}>
+        <p id={questionId} className="order-confirm-question">
+          {sell ? t('trading.confirm.questionSell') : t('trading.confirm.questionBuy')}
+        </p>
+        <StatList
+          items={[
+            { key: 'instrument', label: t('trading.figures.instrument'), value: `${summary.name} (${summary.code})` },
+            { key: 'side', label: t('trading.ticket.side'), value: t(`trading.sides.${summary.side}`) },
+            {
+              key: 'type',
+              label: t('trading.ticket.type'),
+              value:
+                summary.type === 'limit' && summary.limitPrice
+                  ? t('trading.confirm.limitTerms', {
+                      price: format.price(summary.limitPrice),
+                      validity: t(`trading.timeInForce.${summary.timeInForce}`),
+                    })
+                  : t('trading.types.market'),
+            },
+            ...(summary.lots !== null
+              ? [{ key: 'lots', label: t('trading.ticket.lots'), value: format.count(summary.lots) }]
+              : []),
+            { key: 'quantity', label: t('trading.costs.quantity'), value: format.count(summary.shares) },
+            ...(breakdown
+              ? [
+                  {
+                    key: 'price',
+                    label:
+                      summary.type === 'market' ? t('trading.costs.estimatedPrice') : t('trading.costs.limitPrice'),
+                    value: format.price(breakdown.price),
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {breakdown && <CostLines breakdown={breakdown} />}
+      </div>
       <TradingPasswordField
         ref={passwordRef}
         id="order-trading-password"

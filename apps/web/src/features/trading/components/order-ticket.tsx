@@ -8,14 +8,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useActionKeys } from '../../../lib/idempotency';
 import { paths } from '../../../lib/paths';
 import { RequestError } from '../../../lib/request-error';
-import { showToast } from '../../../lib/toast';
+import { showErrorToast, showToast } from '../../../lib/toast';
 import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { QuantityStepper } from '../../../ui/quantity-stepper';
 import { TextField } from '../../../ui/text-field';
 import { tradeQuoteQueryOptions, useTradeQuote, type TradeQuoteInput } from '../api/get-trade-quote';
 import { usePlaceOrder } from '../api/place-order';
 import { amountToCents } from '../figures';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProblemText } from '../use-problem-text';
 import { useTradingFormat } from '../use-trading-format';
 import { checkLimitPrice, checkLots, checkShares, checkTradingPassword, type Problem } from '../validation';
@@ -192,7 +192,7 @@ export function OrderTicket({
     if (order.status === 'rejected') {
       const message = t('trading.ticket.rejected', { reason: order.rejectReason ?? '' });
       setTicketError(message);
-      showToast(message);
+      showErrorToast(message);
       return;
     }
     if (order.status === 'filled') {

@@ -139,6 +139,18 @@ describe('order ticket (/trade)', () => {
     expect(sentTo(sent, ORDER)).toHaveLength(0);
   });
 
+  it('writes a collar price finer than the tick on the grid, on the side that keeps the sentence true', async () => {
+    logIn();
+    // A collar of 5 % on 30.01 is 31.5105: a buy fills at no more than 31.51 on the cent grid.
+    serve({ [QUOTE]: () => ok({ ...buyBreakdown, lots: 1, quantity: 10, collarPrice: '31.5105' }) });
+    renderApp('/trade?code=DTE');
+    await screen.findByRole('heading', { name: 'Deutsche Telekom DTE' });
+    expect(
+      await screen.findByText('A market order fills at the best price available, but not above 31.51.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/31\.5105/)).not.toBeInTheDocument();
+  });
+
   it('previews every cost, confirms, sends the order with an Idempotency-Key and opens the new position', async () => {
     logIn();
     const { sent } = serve({ [ORDER]: () => ok(filledBuy) });

@@ -1,0 +1,48 @@
+import { lazy, createElement, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { clearChunkReloadMark, isChunkLoadError, reloadOnceForChunk } from './chunk-reload';
+
+// As React's own lazy(): any component type, its props kept.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/** Lazy screens whose import failed: React keeps a failed lazy() failed, so each is re-created on retry. */
+const failed = new Set<() => void>();
+
+/**
+ * `lazy()` for a screen that can load again: when its import fails (offline, or a chunk gone after a
+ * deployment), `retryFailedLazyRoutes()` — the error boundary's Retry — makes the next render import
+ * it anew. A chunk missing after a deployment reloads the app once (see chunk-reload.ts); while the
+ * page reloads, the screen stays in its loading state.
+ */
+export function lazyRoute<T extends AnyComponent>(
+  load: () => Promise<{ default: T }>,
+): ComponentType<ComponentProps<T>> {
+  let current: LazyExoticComponent<T>;
+  const create = () => {
+    current = lazy(() =>
+      load().then(
+        (module) => {
+          clearChunkReloadMark();
+          return module;
+        },
+        (error: unknown) => {
+          failed.add(create);
+          if (isChunkLoadError(error) && reloadOnceForChunk()) return new Promise<never>(() => undefined);
+          throw error;
+        },
+      ),
+    );
+  };
+  create();
+  function LazyRoute(props: ComponentProps<T>) {
+    return createElement(current, props);
+  }
+  return LazyRoute;
+}
+
+/** Re-creates every lazy screen whose import failed, so rendering it imports its chunk again. */
+export function retryFailedLazyRoutes(): void {
+  const toRecreate = [...failed];
+  failed.clear();
+  for (const recreate of toRecreate) recreate();
+}

@@ -20,6 +20,7 @@ import * as messages from './migrations/0017-messages.ts';
 import * as support from './migrations/0018-support.ts';
 import * as news from './migrations/0019-news.ts';
 import * as profile from './migrations/0020-profile.ts';
+import * as onboarding from './migrations/0021-onboarding.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0018-support': support,
   '0019-news': news,
   '0020-profile': profile,
+  '0021-onboarding': onboarding,
 };
 
 /** Every migration's name, in order. */

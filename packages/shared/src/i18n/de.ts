@@ -60,7 +60,7 @@ export const de: Catalog = {
     forgotPassword: 'Passwort vergessen?',
     registerTitle: 'Konto erstellen',
     register: 'Registrieren',
-    registerSuccess: 'Registrierung erfolgreich – bitte melden Sie sich an',
+    registerSuccess: 'Willkommen bei Bourse – Ihr Konto ist eröffnet',
     agreePrefix: 'Ich habe gelesen und akzeptiere die',
     agreementLink: 'Nutzungsvereinbarung',
     forgotTitle: 'Passwort zurücksetzen',

@@ -60,7 +60,7 @@ export const el: Catalog = {
     forgotPassword: 'Ξεχάσατε τον κωδικό πρόσβασης;',
     registerTitle: 'Δημιουργία λογαριασμού',
     register: 'Εγγραφή',
-    registerSuccess: 'Η εγγραφή ολοκληρώθηκε, συνδεθείτε',
+    registerSuccess: 'Καλώς ήρθατε στο Bourse – ο λογαριασμός σας άνοιξε',
     agreePrefix: 'Έχω διαβάσει και αποδέχομαι τη',
     agreementLink: 'σύμβαση χρήστη',
     forgotTitle: 'Επαναφορά κωδικού πρόσβασης',

@@ -61,7 +61,7 @@ export const en = {
     forgotPassword: 'Forgot password?',
     registerTitle: 'Create an account',
     register: 'Register',
-    registerSuccess: 'Registration successful, please log in',
+    registerSuccess: 'Welcome to Bourse – your account is open',
     agreePrefix: 'I have read and accept the',
     agreementLink: 'user agreement',
     forgotTitle: 'Reset password',

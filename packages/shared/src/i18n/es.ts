@@ -60,7 +60,7 @@ export const es: Catalog = {
     forgotPassword: '¿Ha olvidado su contraseña?',
     registerTitle: 'Crear una cuenta',
     register: 'Registrarse',
-    registerSuccess: 'Registro completado, inicie sesión',
+    registerSuccess: 'Bienvenido a Bourse: su cuenta está abierta',
     agreePrefix: 'He leído y acepto el',
     agreementLink: 'contrato de usuario',
     forgotTitle: 'Restablecer contraseña',

@@ -60,7 +60,7 @@ export const fr: Catalog = {
     forgotPassword: 'Mot de passe oublié ?',
     registerTitle: 'Créer un compte',
     register: 'S’inscrire',
-    registerSuccess: 'Inscription réussie, veuillez vous connecter',
+    registerSuccess: 'Bienvenue chez Bourse – votre compte est ouvert',
     agreePrefix: 'J’ai lu et j’accepte le',
     agreementLink: 'contrat d’utilisation',
     forgotTitle: 'Réinitialiser le mot de passe',

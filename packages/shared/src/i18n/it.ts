@@ -60,7 +60,7 @@ export const it: Catalog = {
     forgotPassword: 'Password dimenticata?',
     registerTitle: 'Crea un account',
     register: 'Registrati',
-    registerSuccess: 'Registrazione completata, effettui l’accesso',
+    registerSuccess: 'Benvenuto in Bourse: il tuo conto è aperto',
     agreePrefix: 'Ho letto e accetto il',
     agreementLink: 'contratto di utilizzo',
     forgotTitle: 'Reimposta password',

@@ -60,7 +60,7 @@ export const nl: Catalog = {
     forgotPassword: 'Wachtwoord vergeten?',
     registerTitle: 'Account aanmaken',
     register: 'Registreren',
-    registerSuccess: 'Registratie voltooid, log nu in',
+    registerSuccess: 'Welkom bij Bourse – uw rekening is geopend',
     agreePrefix: 'Ik heb gelezen en ga akkoord met de',
     agreementLink: 'gebruikersovereenkomst',
     forgotTitle: 'Wachtwoord herstellen',

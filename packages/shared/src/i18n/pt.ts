@@ -60,7 +60,7 @@ export const pt: Catalog = {
     forgotPassword: 'Esqueceu-se da palavra-passe?',
     registerTitle: 'Criar conta',
     register: 'Registar',
-    registerSuccess: 'Registo concluído, inicie sessão',
+    registerSuccess: 'Bem-vindo à Bourse – a sua conta está aberta',
     agreePrefix: 'Li e aceito o',
     agreementLink: 'contrato de utilizador',
     forgotTitle: 'Repor palavra-passe',

@@ -60,7 +60,7 @@ export const ru: Catalog = {
     forgotPassword: 'Забыли пароль?',
     registerTitle: 'Создание аккаунта',
     register: 'Зарегистрироваться',
-    registerSuccess: 'Регистрация прошла успешно, войдите в систему',
+    registerSuccess: 'Добро пожаловать в Bourse — ваш счёт открыт',
     agreePrefix: 'Я прочитал(а) и принимаю',
     agreementLink: 'пользовательское соглашение',
     forgotTitle: 'Восстановление пароля',

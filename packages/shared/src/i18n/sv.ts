@@ -63,7 +63,7 @@ export const sv: Catalog = {
     forgotPassword: 'Glömt lösenordet?',
     registerTitle: 'Skapa ett konto',
     register: 'Registrera',
-    registerSuccess: 'Registreringen är klar, logga in',
+    registerSuccess: 'Välkommen till Bourse – ditt konto är öppnat',
     agreePrefix: 'Jag har läst och godkänner',
     agreementLink: 'användaravtalet',
     forgotTitle: 'Återställ lösenord',

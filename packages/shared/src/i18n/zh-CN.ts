@@ -60,7 +60,7 @@ export const zhCN: Catalog = {
     forgotPassword: '忘记密码？',
     registerTitle: '创建账户',
     register: '注册',
-    registerSuccess: '注册成功，请登录',
+    registerSuccess: '欢迎加入 Bourse，您的账户已开通',
     agreePrefix: '我已阅读并同意',
     agreementLink: '用户协议',
     forgotTitle: '重置密码',

@@ -60,7 +60,7 @@ export const zhTW: Catalog = {
     forgotPassword: '忘記密碼？',
     registerTitle: '建立帳戶',
     register: '註冊',
-    registerSuccess: '註冊成功，請登入',
+    registerSuccess: '歡迎加入 Bourse，您的帳戶已開通',
     agreePrefix: '我已閱讀並同意',
     agreementLink: '使用者協議',
     forgotTitle: '重設密碼',

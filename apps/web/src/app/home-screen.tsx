@@ -2,6 +2,7 @@ import { NewSharesSummary, refreshNewSharesSummary } from '../features/ipo/compo
 import { HomeRoute } from '../features/home/routes/home-route';
 import { MarketHome, refreshMarketHome } from '../features/market/components/market-home';
 import { LatestNews, refreshLatestNews } from '../features/news/components/latest-news';
+import { OnboardingChecklist } from '../features/onboarding/components/onboarding-checklist';
 
 /**
  * The home tab as the app composes it: the home feature's screen with the market's section and the
@@ -11,6 +12,7 @@ import { LatestNews, refreshLatestNews } from '../features/news/components/lates
 export function HomeScreen() {
   return (
     <HomeRoute
+      checklistSection={<OnboardingChecklist />}
       marketSection={<MarketHome newsTeaser={<LatestNews />} />}
       onRefreshMarket={() => Promise.all([refreshMarketHome(), refreshLatestNews()])}
       newSharesSection={<NewSharesSummary />}

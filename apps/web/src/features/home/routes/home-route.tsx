@@ -13,6 +13,8 @@ import { SupportCard } from '../components/support-card';
 import { WelcomeCard } from '../components/welcome-card';
 
 export interface HomeRouteProps {
+  /** The getting-started checklist, shown first until it is done or put away; composed in by the app. */
+  checklistSection?: ReactNode;
   /**
    * The market overview (indices, favorites, movers), placed under the greeting. The app composes
    * it in, so that features do not import one another.
@@ -28,6 +30,7 @@ export interface HomeRouteProps {
 
 /** The home tab: greeting, welcome, the market, the account at a glance and customer service. */
 export function HomeRoute({
+  checklistSection,
   marketSection,
   onRefreshMarket,
   newSharesSection,
@@ -43,6 +46,7 @@ export function HomeRoute({
         onRefresh={() => Promise.all([user.refetch(), support.refetch(), onRefreshMarket?.(), onRefreshNewShares?.()])}
       >
         <div className="home-content">
+          {checklistSection}
           <WelcomeCard nickname={user.data?.nickname} />
           {marketSection}
           {newSharesSection && (

@@ -41,7 +41,8 @@ export async function registerSandboxRoutes(app: FastifyInstance, ctx: AppContex
     const text = (key: MessageKey, params?: MessageParams) => escapeHtml(translate(lang, key, params));
     const amount = `${formatMinor(payment.amountMinor)} ${payment.currency}`;
     // Only a path of this site: the page never sends the payer elsewhere.
-    const back = payment.returnUrl?.startsWith('/') && !payment.returnUrl.startsWith('//') ? payment.returnUrl : '/#/my';
+    const back =
+      payment.returnUrl?.startsWith('/') && !payment.returnUrl.startsWith('//') ? payment.returnUrl : '/#/my';
     const body =
       payment.status === 'approved' || payment.status === 'declined'
         ? `<p class="status">${text(payment.status === 'approved' ? 'sandboxCheckout.approved' : 'sandboxCheckout.declined')}</p><p><a href="${escapeHtml(back)}">${text('sandboxCheckout.back')}</a></p>`

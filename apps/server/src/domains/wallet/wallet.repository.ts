@@ -86,7 +86,12 @@ export async function succeededPaymentsOf(trx: Db | Trx, userId: number): Promis
 
 /** One payment in of the investor (undefined when it is not theirs or does not exist). */
 export function findPaymentOfUser(db: Db | Trx, userId: number, paymentId: number): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).where('userId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function completePayment(

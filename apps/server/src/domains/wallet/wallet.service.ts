@@ -160,7 +160,11 @@ export async function hasPaidIn(db: Db | Trx, userId: number): Promise<boolean> 
 }
 
 /** One of the investor's payments in, as the app shows it (its status, for the way back from the checkout). */
-export async function getPayment(db: Db | Trx, userId: number, paymentId: number): Promise<ReturnType<typeof toPayment>> {
+export async function getPayment(
+  db: Db | Trx,
+  userId: number,
+  paymentId: number,
+): Promise<ReturnType<typeof toPayment>> {
   const row = await repo.findPaymentOfUser(db, userId, paymentId);
   // Someone else's payment and none at all look the same from outside.
   if (!row) throw new AppError('NOT_FOUND');

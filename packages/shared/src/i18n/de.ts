@@ -618,6 +618,23 @@ export const de: Catalog = {
       gtc: 'Bis auf Widerruf',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Bevor Sie handeln können',
+        identity: {
+          none: 'Ihre Identität ist noch nicht bestätigt.',
+          in_review: 'Ihre Ausweisdokumente werden geprüft.',
+          resubmit: 'Ihre Ausweisdokumente müssen erneut eingereicht werden.',
+        },
+        identityLink: {
+          none: 'Identität bestätigen',
+          in_review: 'Prüfstatus ansehen',
+          resubmit: 'Dokumente erneut einreichen',
+        },
+        noCash: 'Sie haben noch kein verfügbares Guthaben.',
+        cashShort: 'Ihr verfügbares Guthaben ({{available}}) deckt diese Order ({{total}}) nicht.',
+        deposit: 'Geld einzahlen',
+      },
       title: 'Handeln',
       chooseInstrument: 'Wählen Sie eine Aktie aus dem Markt oder Ihrem Bestand aus.',
       toMarket: 'Zum Markt',

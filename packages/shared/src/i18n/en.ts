@@ -610,6 +610,23 @@ export const en = {
       gtc: 'Until cancelled',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Before you can trade',
+        identity: {
+          none: 'Your identity is not verified yet.',
+          in_review: 'Your identity documents are being reviewed.',
+          resubmit: 'Your identity documents need to be submitted again.',
+        },
+        identityLink: {
+          none: 'Verify identity',
+          in_review: 'View verification status',
+          resubmit: 'Submit documents again',
+        },
+        noCash: 'You have no cash available yet.',
+        cashShort: 'Your available cash ({{available}}) does not cover this order ({{total}}).',
+        deposit: 'Deposit money',
+      },
       title: 'Trade',
       chooseInstrument: 'Choose a stock to trade from the market or your holdings.',
       toMarket: 'Go to the market',

@@ -616,6 +616,23 @@ export const es: Catalog = {
       gtc: 'Hasta su cancelación',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Antes de poder operar',
+        identity: {
+          none: 'Su identidad aún no está verificada.',
+          in_review: 'Estamos revisando sus documentos de identidad.',
+          resubmit: 'Debe volver a enviar sus documentos de identidad.',
+        },
+        identityLink: {
+          none: 'Verificar identidad',
+          in_review: 'Ver el estado de la verificación',
+          resubmit: 'Volver a enviar los documentos',
+        },
+        noCash: 'Aún no tiene efectivo disponible.',
+        cashShort: 'Su efectivo disponible ({{available}}) no cubre esta orden ({{total}}).',
+        deposit: 'Depositar dinero',
+      },
       title: 'Operar',
       chooseInstrument: 'Elija una acción para operar desde el mercado o su cartera.',
       toMarket: 'Ir al mercado',

@@ -620,6 +620,23 @@ export const fr: Catalog = {
       gtc: 'Jusqu’à annulation',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Avant de pouvoir négocier',
+        identity: {
+          none: 'Votre identité n’est pas encore vérifiée.',
+          in_review: 'Vos pièces d’identité sont en cours d’examen.',
+          resubmit: 'Vos pièces d’identité doivent être envoyées à nouveau.',
+        },
+        identityLink: {
+          none: 'Vérifier mon identité',
+          in_review: 'Voir l’état de la vérification',
+          resubmit: 'Renvoyer les documents',
+        },
+        noCash: 'Vous n’avez pas encore de liquidités disponibles.',
+        cashShort: 'Vos liquidités disponibles ({{available}}) ne couvrent pas cet ordre ({{total}}).',
+        deposit: 'Déposer de l’argent',
+      },
       title: 'Négocier',
       chooseInstrument: 'Choisissez une action à négocier sur le marché ou dans votre portefeuille.',
       toMarket: 'Aller au marché',

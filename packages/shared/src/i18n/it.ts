@@ -617,6 +617,23 @@ export const it: Catalog = {
       gtc: 'Fino a revoca',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Prima di poter negoziare',
+        identity: {
+          none: 'La tua identità non è ancora verificata.',
+          in_review: 'I tuoi documenti di identità sono in verifica.',
+          resubmit: 'Devi inviare di nuovo i tuoi documenti di identità.',
+        },
+        identityLink: {
+          none: 'Verifica l’identità',
+          in_review: 'Vedi lo stato della verifica',
+          resubmit: 'Invia di nuovo i documenti',
+        },
+        noCash: 'Non hai ancora liquidità disponibile.',
+        cashShort: 'La tua liquidità disponibile ({{available}}) non copre questo ordine ({{total}}).',
+        deposit: 'Deposita denaro',
+      },
       title: 'Negozia',
       chooseInstrument: 'Scegli un titolo da negoziare dal mercato o dal tuo portafoglio.',
       toMarket: 'Vai al mercato',

@@ -618,6 +618,23 @@ export const nl: Catalog = {
       gtc: 'Tot annulering',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Voordat u kunt handelen',
+        identity: {
+          none: 'Uw identiteit is nog niet geverifieerd.',
+          in_review: 'Uw identiteitsdocumenten worden gecontroleerd.',
+          resubmit: 'U moet uw identiteitsdocumenten opnieuw indienen.',
+        },
+        identityLink: {
+          none: 'Identiteit verifiëren',
+          in_review: 'Verificatiestatus bekijken',
+          resubmit: 'Documenten opnieuw indienen',
+        },
+        noCash: 'U hebt nog geen beschikbaar saldo.',
+        cashShort: 'Uw beschikbare saldo ({{available}}) dekt deze order ({{total}}) niet.',
+        deposit: 'Geld storten',
+      },
       title: 'Handelen',
       chooseInstrument: 'Kies een aandeel om te verhandelen in de markt of in uw portefeuille.',
       toMarket: 'Naar de markt',

@@ -614,6 +614,23 @@ export const pt: Catalog = {
       gtc: 'Até ser cancelada',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Antes de poder negociar',
+        identity: {
+          none: 'A sua identidade ainda não está verificada.',
+          in_review: 'Os seus documentos de identidade estão a ser analisados.',
+          resubmit: 'Tem de enviar novamente os seus documentos de identidade.',
+        },
+        identityLink: {
+          none: 'Verificar identidade',
+          in_review: 'Ver o estado da verificação',
+          resubmit: 'Enviar novamente os documentos',
+        },
+        noCash: 'Ainda não tem saldo disponível.',
+        cashShort: 'O seu saldo disponível ({{available}}) não cobre esta ordem ({{total}}).',
+        deposit: 'Depositar dinheiro',
+      },
       title: 'Negociar',
       chooseInstrument: 'Escolha uma ação para negociar no mercado ou na sua carteira.',
       toMarket: 'Ir para o mercado',

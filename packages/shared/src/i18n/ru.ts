@@ -610,6 +610,23 @@ export const ru: Catalog = {
       gtc: 'До отмены',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Прежде чем начать торговать',
+        identity: {
+          none: 'Ваша личность ещё не подтверждена.',
+          in_review: 'Ваши документы проверяются.',
+          resubmit: 'Документы необходимо отправить повторно.',
+        },
+        identityLink: {
+          none: 'Подтвердить личность',
+          in_review: 'Статус проверки',
+          resubmit: 'Отправить документы снова',
+        },
+        noCash: 'У вас пока нет доступных средств.',
+        cashShort: 'Доступных средств ({{available}}) не хватает для этой заявки ({{total}}).',
+        deposit: 'Пополнить счёт',
+      },
       title: 'Торговля',
       chooseInstrument: 'Выберите акцию для торговли на рынке или в своём портфеле.',
       toMarket: 'Перейти к рынку',

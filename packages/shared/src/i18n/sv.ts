@@ -614,6 +614,23 @@ export const sv: Catalog = {
       gtc: 'Tills vidare',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: 'Innan du kan handla',
+        identity: {
+          none: 'Din identitet är inte verifierad ännu.',
+          in_review: 'Dina id-handlingar granskas.',
+          resubmit: 'Du behöver skicka in dina id-handlingar igen.',
+        },
+        identityLink: {
+          none: 'Verifiera identitet',
+          in_review: 'Visa granskningsstatus',
+          resubmit: 'Skicka in handlingarna igen',
+        },
+        noCash: 'Du har inga tillgängliga pengar ännu.',
+        cashShort: 'Dina tillgängliga pengar ({{available}}) täcker inte den här ordern ({{total}}).',
+        deposit: 'Sätt in pengar',
+      },
       title: 'Handla',
       chooseInstrument: 'Välj en aktie att handla på marknaden eller i ditt innehav.',
       toMarket: 'Till marknaden',

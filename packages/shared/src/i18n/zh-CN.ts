@@ -598,6 +598,23 @@ export const zhCN: Catalog = {
       gtc: '撤单前有效',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: '交易前还需完成',
+        identity: {
+          none: '您的身份尚未认证。',
+          in_review: '您的身份资料正在审核中。',
+          resubmit: '您的身份资料需要重新提交。',
+        },
+        identityLink: {
+          none: '去实名认证',
+          in_review: '查看审核状态',
+          resubmit: '重新提交资料',
+        },
+        noCash: '您目前没有可用资金。',
+        cashShort: '您的可用资金（{{available}}）不足以支付此订单（{{total}}）。',
+        deposit: '立即入金',
+      },
       title: '交易',
       chooseInstrument: '请从行情或持仓中选择要交易的股票。',
       toMarket: '前往行情',

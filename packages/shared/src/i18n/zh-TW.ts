@@ -598,6 +598,23 @@ export const zhTW: Catalog = {
       gtc: '撤單前有效',
     },
     ticket: {
+      /** What the investor still lacks before ordering, each with where to do it. */
+      missing: {
+        title: '交易前尚需完成',
+        identity: {
+          none: '您的身分尚未認證。',
+          in_review: '您的身分資料正在審核中。',
+          resubmit: '您的身分資料需要重新提交。',
+        },
+        identityLink: {
+          none: '前往實名認證',
+          in_review: '查看審核狀態',
+          resubmit: '重新提交資料',
+        },
+        noCash: '您目前沒有可用資金。',
+        cashShort: '您的可用資金（{{available}}）不足以支付此訂單（{{total}}）。',
+        deposit: '立即入金',
+      },
       title: '交易',
       chooseInstrument: '請從行情或持倉中選擇要交易的股票。',
       toMarket: '前往行情',

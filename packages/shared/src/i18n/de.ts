@@ -1240,14 +1240,6 @@ export const de: Catalog = {
       firstTrade: 'Erste Aktie kaufen',
       firstSubscription: 'Erste Neuemission zeichnen',
     },
-    ticket: {
-      title: 'Bevor Sie handeln können',
-      identity: 'Ihre Identität ist noch nicht bestätigt.',
-      identityInReview: 'Ihre Identität wird noch geprüft. Danach können Sie Geld einzahlen.',
-      tradingPassword: 'Sie haben noch kein Trading-Passwort, mit dem Sie Aufträge bestätigen.',
-      noFunds: 'Auf Ihrem Konto ist noch kein verfügbares Guthaben.',
-      notEnough: 'Ihr verfügbares Guthaben von {{available}} reicht für diesen Auftrag nicht aus.',
-    },
   },
   depositResult: {
     title: 'Einzahlung',

@@ -1226,14 +1226,6 @@ export const en = {
       firstTrade: 'Buy your first share',
       firstSubscription: 'Subscribe to your first new issue',
     },
-    ticket: {
-      title: 'Before you can trade',
-      identity: 'Your identity has not been verified yet.',
-      identityInReview: 'Your identity is still being reviewed. Once approved, you can deposit money.',
-      tradingPassword: 'You have not set the trading password that confirms your orders.',
-      noFunds: 'Your account has no available cash yet.',
-      notEnough: 'Your available cash of {{available}} does not cover this order.',
-    },
   },
   depositResult: {
     title: 'Deposit',

@@ -1235,14 +1235,6 @@ export const es: Catalog = {
       firstTrade: 'Comprar su primera acción',
       firstSubscription: 'Suscribir su primera salida a bolsa',
     },
-    ticket: {
-      title: 'Antes de poder operar',
-      identity: 'Su identidad aún no está verificada.',
-      identityInReview: 'Su identidad se está revisando. Después podrá ingresar dinero.',
-      tradingPassword: 'Aún no ha establecido la contraseña de operaciones con la que confirma sus órdenes.',
-      noFunds: 'Su cuenta aún no tiene saldo disponible.',
-      notEnough: 'Su saldo disponible de {{available}} no cubre esta orden.',
-    },
   },
   depositResult: {
     title: 'Ingreso',

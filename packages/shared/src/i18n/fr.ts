@@ -1243,14 +1243,6 @@ export const fr: Catalog = {
       firstTrade: 'Acheter votre première action',
       firstSubscription: 'Souscrire à votre première introduction en bourse',
     },
-    ticket: {
-      title: 'Avant de pouvoir négocier',
-      identity: 'Votre identité n’est pas encore vérifiée.',
-      identityInReview: 'Votre identité est en cours de vérification. Ensuite, vous pourrez déposer de l’argent.',
-      tradingPassword: 'Vous n’avez pas encore défini le mot de passe de trading qui confirme vos ordres.',
-      noFunds: 'Votre compte n’a pas encore de solde disponible.',
-      notEnough: 'Votre solde disponible de {{available}} ne couvre pas cet ordre.',
-    },
   },
   depositResult: {
     title: 'Dépôt',

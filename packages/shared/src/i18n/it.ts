@@ -1238,14 +1238,6 @@ export const it: Catalog = {
       firstTrade: 'Compra la tua prima azione',
       firstSubscription: 'Sottoscrivi la tua prima IPO',
     },
-    ticket: {
-      title: 'Prima di poter negoziare',
-      identity: 'La tua identità non è ancora verificata.',
-      identityInReview: 'La tua identità è in fase di verifica. Dopo potrai versare denaro.',
-      tradingPassword: 'Non hai ancora impostato la password di trading con cui confermi gli ordini.',
-      noFunds: 'Sul tuo conto non c’è ancora liquidità disponibile.',
-      notEnough: 'La tua liquidità disponibile di {{available}} non copre questo ordine.',
-    },
   },
   depositResult: {
     title: 'Versamento',

@@ -1238,14 +1238,6 @@ export const nl: Catalog = {
       firstTrade: 'Eerste aandeel kopen',
       firstSubscription: 'Eerste nieuwe emissie inschrijven',
     },
-    ticket: {
-      title: 'Voordat u kunt handelen',
-      identity: 'Uw identiteit is nog niet bevestigd.',
-      identityInReview: 'Uw identiteit wordt nog gecontroleerd. Daarna kunt u geld storten.',
-      tradingPassword: 'U hebt nog geen handelswachtwoord waarmee u orders bevestigt.',
-      noFunds: 'Uw rekening heeft nog geen beschikbaar saldo.',
-      notEnough: 'Uw beschikbare saldo van {{available}} is niet genoeg voor deze order.',
-    },
   },
   depositResult: {
     title: 'Storting',

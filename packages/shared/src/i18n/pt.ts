@@ -1232,14 +1232,6 @@ export const pt: Catalog = {
       firstTrade: 'Comprar a primeira ação',
       firstSubscription: 'Subscrever a primeira oferta pública',
     },
-    ticket: {
-      title: 'Antes de poder negociar',
-      identity: 'A sua identidade ainda não foi verificada.',
-      identityInReview: 'A sua identidade ainda está a ser analisada. Depois poderá depositar dinheiro.',
-      tradingPassword: 'Ainda não definiu a palavra-passe de negociação que confirma as suas ordens.',
-      noFunds: 'A sua conta ainda não tem saldo disponível.',
-      notEnough: 'O seu saldo disponível de {{available}} não cobre esta ordem.',
-    },
   },
   depositResult: {
     title: 'Depósito',

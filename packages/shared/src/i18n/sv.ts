@@ -1233,14 +1233,6 @@ export const sv: Catalog = {
       firstTrade: 'Köp din första aktie',
       firstSubscription: 'Teckna din första nyemission',
     },
-    ticket: {
-      title: 'Innan du kan handla',
-      identity: 'Din identitet är inte bekräftad än.',
-      identityInReview: 'Din identitet granskas fortfarande. Därefter kan du sätta in pengar.',
-      tradingPassword: 'Du har inte angett något handelslösenord som bekräftar dina order än.',
-      noFunds: 'Ditt konto har inget tillgängligt saldo än.',
-      notEnough: 'Ditt tillgängliga saldo på {{available}} räcker inte för denna order.',
-    },
   },
   depositResult: {
     title: 'Insättning',

@@ -1212,14 +1212,6 @@ export const zhCN: Catalog = {
       firstTrade: '完成首笔买入',
       firstSubscription: '首次申购新股',
     },
-    ticket: {
-      title: '交易前请先完成',
-      identity: '您尚未完成实名认证。',
-      identityInReview: '您的实名认证正在审核中，通过后即可入金。',
-      tradingPassword: '您尚未设置用于确认委托的交易密码。',
-      noFunds: '您的账户暂无可用资金。',
-      notEnough: '您的可用资金 {{available}} 不足以支付本笔委托。',
-    },
   },
   depositResult: {
     title: '入金结果',

@@ -1211,14 +1211,6 @@ export const zhTW: Catalog = {
       firstTrade: '完成首筆買入',
       firstSubscription: '首次申購新股',
     },
-    ticket: {
-      title: '交易前請先完成',
-      identity: '您尚未完成實名認證。',
-      identityInReview: '您的實名認證正在審核中，通過後即可入金。',
-      tradingPassword: '您尚未設定用於確認委託的交易密碼。',
-      noFunds: '您的帳戶暫無可用資金。',
-      notEnough: '您的可用資金 {{available}} 不足以支付本筆委託。',
-    },
   },
   depositResult: {
     title: '入金結果',

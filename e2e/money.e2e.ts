@@ -113,9 +113,12 @@ describe.skipIf(!e2e.chromium)('money in and out in Chromium at an iPhone viewpo
     await page.getByRole('button', { name: t('wallet.deposit.submit') }).click();
     await page.waitForURL(/\/sandbox\/checkout\/sbx_/, { timeout: 15_000 });
     await page.getByText('500.00 EUR').waitFor();
-    await page.getByRole('button', { name: 'Approve payment' }).click();
-    await page.getByText('Payment approved.').waitFor();
-    await page.getByRole('link', { name: 'Return to Bourse' }).click();
+    // The provider's page speaks the investor's language and leads back to the payment's outcome.
+    await page.getByRole('button', { name: t('sandboxCheckout.approve') }).click();
+    await page.getByText(t('sandboxCheckout.approved')).waitFor();
+    await page.getByRole('link', { name: t('sandboxCheckout.back') }).click();
+    await page.getByText(t('depositResult.succeeded', { amount: euro('500.00') })).waitFor({ timeout: 20_000 });
+    await expectAccessible(page, 'deposit outcome');
 
     // The signed webhook arrives shortly after: the personal centre shows the money.
     await expect

@@ -22,6 +22,7 @@ import { registerBalanceRoutes } from './domains/balance/balance.routes.ts';
 import { authenticate } from './domains/auth/auth.service.ts';
 import { registerKycAdminRoutes } from './domains/kyc/kyc.admin-routes.ts';
 import { registerKycRoutes, registerKycUploadRoutes } from './domains/kyc/kyc.routes.ts';
+import { registerOnboardingRoutes } from './domains/onboarding/onboarding.routes.ts';
 import { registerMemberAdminRoutes } from './domains/members/members.admin-routes.ts';
 import { registerMemberRoutes } from './domains/members/members.routes.ts';
 import { registerMessageAdminRoutes } from './domains/messages/messages.admin-routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerAuthRoutes(app, ctx);
   await registerUserRoutes(app, ctx);
+  await registerOnboardingRoutes(app, ctx);
   await registerSettingsRoutes(app, ctx);
   await registerSettingsAdminRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);

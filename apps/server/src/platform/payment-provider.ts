@@ -13,6 +13,18 @@ export interface PaymentEvent {
   currency: string;
 }
 
+/** What the merchant asks the processor for. */
+export interface PaymentRequestInput {
+  merchantReference: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  /** The language of the hosted checkout page (the payer's). */
+  locale?: string | undefined;
+  /** Where the checkout page sends the payer back to once they decided (a path of the merchant's site). */
+  returnUrl?: string | undefined;
+}
+
 /**
  * A payment processor: takes a payment request, hosts the payer's approval, and reports the
  * outcome with a signed webhook. A real processor's adapter implements the same interface.
@@ -20,12 +32,7 @@ export interface PaymentEvent {
 export interface PaymentProvider {
   /** False when no processor is configured: no payment may be started. */
   readonly configured: boolean;
-  createPayment(input: {
-    merchantReference: string;
-    amountMinor: number;
-    currency: string;
-    description: string;
-  }): Promise<{ reference: string; checkoutUrl: string }>;
+  createPayment(input: PaymentRequestInput): Promise<{ reference: string; checkoutUrl: string }>;
   /** Verifies signature and age of a webhook body; null when it is not authentic or too old. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent | null;
 }
@@ -102,12 +109,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     this.send = send;
   }
 
-  async createPayment(input: {
-    merchantReference: string;
-    amountMinor: number;
-    currency: string;
-    description: string;
-  }) {
+  async createPayment(input: PaymentRequestInput) {
     const reference = `sbx_${randomBytes(12).toString('hex')}`;
     await this.db
       .insertInto('sandboxPayments')
@@ -117,6 +119,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
         amountMinor: input.amountMinor,
         currency: input.currency,
         description: input.description.slice(0, 255),
+        locale: input.locale ?? null,
+        returnUrl: input.returnUrl?.slice(0, 255) ?? null,
         createdAt: this.clock.nowMs(),
       })
       .execute();

@@ -4,6 +4,7 @@ import { MarketHome, refreshMarketHome } from '../features/market/components/mar
 import { LatestNews, refreshLatestNews } from '../features/news/components/latest-news';
 import { MoneySummary, refreshMoneySummary } from '../features/portfolio/components/money-summary';
 import { useSessionStore } from '../lib/session-store';
+import { OnboardingChecklist } from '../features/onboarding/components/onboarding-checklist';
 
 /**
  * The home tab as the app composes it: the home feature's screen with the investor's money on top, the market's section and the
@@ -17,6 +18,7 @@ export function HomeScreen() {
     <HomeRoute
       portfolioSection={signedIn ? <MoneySummary /> : undefined}
       onRefreshPortfolio={signedIn ? refreshMoneySummary : undefined}
+      checklistSection={<OnboardingChecklist />}
       marketSection={<MarketHome newsTeaser={<LatestNews />} />}
       onRefreshMarket={() => Promise.all([refreshMarketHome(), refreshLatestNews()])}
       newSharesSection={<NewSharesSummary />}

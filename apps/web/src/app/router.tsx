@@ -69,6 +69,9 @@ const BankListRoute = lazyRoute(() =>
 const BindCardRoute = lazyRoute(() =>
   import('../features/wallet/routes/bind-card-route').then((m) => ({ default: m.BindCardRoute })),
 );
+const PaymentResultRoute = lazyRoute(() =>
+  import('../features/wallet/routes/payment-result-route').then((m) => ({ default: m.PaymentResultRoute })),
+);
 const FastPaymentRoute = lazyRoute(() =>
   import('../features/wallet/routes/fast-payment-route').then((m) => ({ default: m.FastPaymentRoute })),
 );
@@ -229,6 +232,7 @@ export function AppRoutes() {
           <Route path={paths.bankList.path} element={<BankListRoute />} />
           <Route path={paths.bindCard.path} element={<BindCardRoute />} />
           <Route path={paths.fastPayment.path} element={<FastPaymentRoute />} />
+          <Route path={paths.paymentResult.path} element={<PaymentResultRoute />} />
           <Route path={paths.bankIn.path} element={<BankInRoute />} />
           <Route path={paths.transfer.path} element={<TransferRoute />} />
           <Route path={paths.withdraw.path} element={<WithdrawRoute />} />

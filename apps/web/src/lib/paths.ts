@@ -1,5 +1,5 @@
 import type { NewsCategory } from '@bourse/shared/schemas/news';
-import type { PERIODS } from '@bourse/shared/schemas/wallet';
+import { PAYMENT_RETURN_PATH, type PERIODS } from '@bourse/shared/schemas/wallet';
 
 /**
  * The route registry: every screen's path in one place. Screens link with `paths.x.getHref()`, the
@@ -98,6 +98,11 @@ export const paths = {
   bankList: route('/ucenter/bank-list'),
   bindCard: route('/ucenter/bank'),
   fastPayment: route('/fastpayment'),
+  /** Where the payment provider sends the payer back: the outcome of one payment in (credited, pending, declined). */
+  paymentResult: {
+    path: PAYMENT_RETURN_PATH,
+    getHref: (paymentId: number) => `${PAYMENT_RETURN_PATH}?id=${paymentId}`,
+  },
   bankIn: {
     path: '/bankIn/:type?',
     getHref: (type?: BankInType) => (type ? `/bankIn/${type}` : '/bankIn'),

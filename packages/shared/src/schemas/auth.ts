@@ -88,7 +88,9 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const registerResponse = z.object({ userinfo: userInfo });
+/** Registering signs the investor in: the same answer as a login, with the new session's token. */
+export const registerResponse = loginResponse;
+export type RegisterResponse = LoginResponse;
 
 export const forgotPasswordCodeBody = z.strictObject({ phone: z.string().min(1).max(32) });
 

@@ -30,6 +30,11 @@ export const withdrawalBody = z.strictObject({
 });
 
 export const paymentStatus = z.enum(['pending', 'succeeded', 'failed']);
+
+/** The app's screen (a hash route) the payment provider sends the payer back to, showing the payment's outcome. */
+export const PAYMENT_RETURN_PATH = '/fastpayment/result';
+/** The way back from the provider's checkout for one payment (a path of the app's own origin). */
+export const paymentReturnUrl = (paymentId: number) => `/#${PAYMENT_RETURN_PATH}?id=${paymentId}`;
 export const payment = z.object({
   id: z.number().int(),
   type: z.enum(['deposit', 'transfer']),

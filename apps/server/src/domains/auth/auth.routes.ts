@@ -57,8 +57,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
     },
     async (request) => {
       const payload = await openEnvelope(request.body.query, registerPayload, envelopeDeps);
-      const user = await auth.register(ctx, payload, requestMeta(request));
-      return ok({ userinfo: toUserInfo(user) });
+      const { user, token, expiresAt } = await auth.register(ctx, payload, requestMeta(request));
+      return ok({ userinfo: { ...toUserInfo(user), token, expiresAt: new Date(expiresAt).toISOString() } });
     },
   );
 

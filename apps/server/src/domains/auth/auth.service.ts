@@ -43,8 +43,15 @@ function passwordRules(password: string, confirmPassword: string) {
   if (password !== confirmPassword) throw new AppError('PASSWORD_MISMATCH');
 }
 
-/** Creates an investor account; consumes one use of the invitation code in the same transaction. */
-export async function register(ctx: AppContext, payload: RegisterPayload, meta: RequestMeta): Promise<User> {
+/**
+ * Creates an investor account and signs them in: one use of the invitation code is consumed and the
+ * first session opened in the same transaction, so the answer carries the same session as a login.
+ */
+export async function register(
+  ctx: AppContext,
+  payload: RegisterPayload,
+  meta: RequestMeta,
+): Promise<{ user: User; token: string; expiresAt: number }> {
   const phone = toE164(payload.phone);
   if (!phone) throw new AppError('INVALID_PHONE');
   passwordRules(payload.password, payload.confirmPassword);
@@ -69,7 +76,7 @@ export async function register(ctx: AppContext, payload: RegisterPayload, meta: 
       });
       const user = await findUser(trx, id);
       if (!user) throw new Error('the user just inserted is missing');
-      return user;
+      return { user, ...(await openSession(ctx, trx, id, nowMs, meta)) };
     });
   } catch (error) {
     // Two registrations of one phone racing each other: the unique index decides.
@@ -112,20 +119,32 @@ export async function login(
   if (user.status === 'frozen') throw new AppError('ACCOUNT_FROZEN');
   if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED');
 
-  const token = newSessionToken();
-  const expiresAt = nowMs + config.SESSION_TTL_HOURS * HOUR_MS;
-  await database.transaction(async (trx) => {
+  const session = await database.transaction(async (trx) => {
     await clearFailures(trx, key);
-    await repo.insertSession(trx, {
-      userId: user.id,
-      tokenHash: sha256Hex(token),
-      nowMs,
-      expiresAt,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 255) ?? null,
-    });
+    return openSession(ctx, trx, user.id, nowMs, meta);
   });
-  return { user, token, expiresAt };
+  return { user, ...session };
+}
+
+/** A new session of the investor in the caller's transaction: the token (only its hash is stored) and its end. */
+async function openSession(
+  ctx: AppContext,
+  trx: Trx,
+  userId: number,
+  nowMs: number,
+  meta: RequestMeta,
+): Promise<{ token: string; expiresAt: number }> {
+  const token = newSessionToken();
+  const expiresAt = nowMs + ctx.config.SESSION_TTL_HOURS * HOUR_MS;
+  await repo.insertSession(trx, {
+    userId,
+    tokenHash: sha256Hex(token),
+    nowMs,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 255) ?? null,
+  });
+  return { token, expiresAt };
 }
 
 /** Resolves a `token` header to a live session; anything else is a 401. */

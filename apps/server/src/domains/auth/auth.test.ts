@@ -50,6 +50,8 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
     expect(registered).toMatchObject({ code: 1, msg: 'ok' });
     expect(registered.data.userinfo).toMatchObject({ phone, kycStatus: 'none', hasTradingPassword: false, lang: 'de' });
     expect(registered.data.userinfo).not.toHaveProperty('passwordHash');
+    const expiresAt = Date.parse(registered.data.userinfo.expiresAt);
+    expect(expiresAt - t.ctx.clock.nowMs()).toBe(t.ctx.config.SESSION_TTL_HOURS * 3_600_000);
 
     const res = await login(t, phone, GOOD_PASSWORD);
     expect(res.statusCode).toBe(200);
@@ -67,6 +69,18 @@ describe.each(DIALECTS)('accounts and sessions on %s', (dialect) => {
     const after = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token } });
     expect(after.statusCode).toBe(401);
     expect(body(after)).toMatchObject({ code: 401, error: 'SESSION_EXPIRED', data: null });
+  });
+
+  it('signs the investor in on registering: the answer’s token works on an authenticated route', async () => {
+    const invite = await newInvite(t, 1);
+    const { response, phone } = await register(t, { inviteCode: invite });
+    const { token } = body(response).data.userinfo;
+    expect(Buffer.from(token, 'base64url').length).toBe(32);
+    const stored = await t.ctx.database.db.selectFrom('sessions').select('tokenHash').execute();
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { token } });
+    expect(info.statusCode).toBe(200);
+    expect(body(info).data.phone).toBe(phone);
   });
 
   it('accepts national formatting of the phone at login and normalizes it to E.164', async () => {

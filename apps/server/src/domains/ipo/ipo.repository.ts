@@ -368,3 +368,14 @@ export function setPositions(
 export function subscriptionsOfUser(db: Db | Trx, userId: number) {
   return db.selectFrom('ipoSubscriptions').selectAll().where('userId', '=', userId).orderBy('id').execute();
 }
+
+/** How many subscriptions of the investor were not withdrawn (subscribed, allotted or not). */
+export async function countSubscriptionsOfUser(db: Db | Trx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ipoSubscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1094,3 +1094,8 @@ export async function allocateFromConsole(
 export async function exportFor(db: Db, userId: number): Promise<ExportSection> {
   return { ipoSubscriptions: (await repo.subscriptionsOfUser(db, userId)).map((row) => exportRow(row)) };
 }
+
+/** Whether the investor has ever subscribed to a new issue (a withdrawn subscription does not count). */
+export async function hasSubscribed(db: Db | Trx, userId: number): Promise<boolean> {
+  return (await repo.countSubscriptionsOfUser(db, userId)) > 0;
+}

@@ -304,3 +304,8 @@ export async function openTradingCounts(db: Db | Trx, userId: number): Promise<{
   ]);
   return { orders, positions };
 }
+
+/** Whether the investor has ever had an order filled (their first trade). */
+export async function hasTraded(db: Db | Trx, userId: number): Promise<boolean> {
+  return (await repo.countOfUser(db, 'orders', userId, 'filled')) > 0;
+}

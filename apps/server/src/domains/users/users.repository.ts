@@ -21,6 +21,16 @@ export async function updateUser(db: Executor, userId: number, changes: UserUpda
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
 
+/** Stamps the checklist's dismissal once (a repeated dismissal leaves the first time). */
+export async function dismissOnboarding(db: Executor, userId: number, nowMs: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ onboardingDismissedAt: nowMs })
+    .where('id', '=', userId)
+    .where('onboardingDismissedAt', 'is', null)
+    .execute();
+}
+
 export function findPhonesByIds(db: Executor, userIds: readonly number[]) {
   return db.selectFrom('users').select(['id', 'phone']).where('id', 'in', userIds).execute();
 }

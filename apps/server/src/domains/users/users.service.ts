@@ -54,6 +54,18 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
   return toUserInfo(user);
 }
 
+/** When the investor put the getting-started checklist away (null while it shows). */
+export async function onboardingDismissedAt(db: Db | Trx, userId: number): Promise<number | null> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user.onboardingDismissedAt === null ? null : Number(user.onboardingDismissedAt);
+}
+
+/** Puts the getting-started checklist away for good; a second dismissal keeps the first time. */
+export async function dismissOnboarding(db: Db | Trx, userId: number, nowMs: number): Promise<void> {
+  await repo.dismissOnboarding(db, userId, nowMs);
+}
+
 /** Control characters (C0, DEL, C1) and the invisible direction overrides that would disguise a name. */
 const NICKNAME_FORBIDDEN = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u;
 

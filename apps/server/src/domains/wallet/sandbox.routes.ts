@@ -1,3 +1,5 @@
+import { translate, type MessageKey, type MessageParams } from '@bourse/shared/i18n/index';
+import { isLanguage, type Language } from '@bourse/shared/languages';
 import { formatMinor } from '@bourse/shared/money';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -34,20 +36,26 @@ export async function registerSandboxRoutes(app: FastifyInstance, ctx: AppContex
     const { paymentId } = request.params as z.infer<typeof refParams>;
     const payment = await sandbox.find(paymentId);
     if (!payment) throw new AppError('NOT_FOUND');
+    // The merchant's choice of language when it created the payment, else the browser's.
+    const lang: Language = payment.locale && isLanguage(payment.locale) ? payment.locale : request.lang;
+    const text = (key: MessageKey, params?: MessageParams) => escapeHtml(translate(lang, key, params));
     const amount = `${formatMinor(payment.amountMinor)} ${payment.currency}`;
-    const decided = payment.status !== 'pending';
-    const body = decided
-      ? `<p class="status">Payment ${escapeHtml(payment.status)}.</p><p><a href="/#/my">Return to Bourse</a></p>`
-      : `<form method="post" action="/api/payments/sandbox/${paymentId}/approve"><button class="approve" type="submit">Approve payment</button></form>
-         <form method="post" action="/api/payments/sandbox/${paymentId}/decline"><button class="decline" type="submit">Decline</button></form>`;
+    // Only a path of this site: the page never sends the payer elsewhere.
+    const back =
+      payment.returnUrl?.startsWith('/') && !payment.returnUrl.startsWith('//') ? payment.returnUrl : '/#/my';
+    const body =
+      payment.status === 'approved' || payment.status === 'declined'
+        ? `<p class="status">${text(payment.status === 'approved' ? 'sandboxCheckout.approved' : 'sandboxCheckout.declined')}</p><p><a href="${escapeHtml(back)}">${text('sandboxCheckout.back')}</a></p>`
+        : `<form method="post" action="/api/payments/sandbox/${paymentId}/approve"><button class="approve" type="submit">${text('sandboxCheckout.approve')}</button></form>
+         <form method="post" action="/api/payments/sandbox/${paymentId}/decline"><button class="decline" type="submit">${text('sandboxCheckout.decline')}</button></form>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox checkout</title>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text('sandboxCheckout.pageTitle')}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 main{border:1px solid #ccc;border-radius:8px;padding:1.5rem}h1{font-size:1.25rem}.amount{font-size:2rem;font-weight:700}
 button{width:100%;padding:.9rem;margin-top:.75rem;font-size:1rem;border-radius:6px;border:0;cursor:pointer}
 .approve{background:#0a5c2e;color:#fff}.decline{background:#fff;color:#a8071a;border:1px solid #a8071a}</style></head>
-<body><main><h1>Sandbox Pay — test checkout</h1><p>Merchant: Bourse</p><p>${escapeHtml(payment.description)}</p>
+<body><main><h1>${text('sandboxCheckout.heading')}</h1><p>${text('sandboxCheckout.merchant', { name: 'Bourse' })}</p><p>${escapeHtml(payment.description)}</p>
 <p class="amount">${escapeHtml(amount)}</p>${body}</main></body></html>`);
   });
 

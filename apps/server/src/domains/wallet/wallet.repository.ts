@@ -74,7 +74,7 @@ export async function insertPaymentEvent(
 }
 
 /** How many of the user's payments in (deposits, transfers) have succeeded. */
-export async function succeededPaymentsOf(trx: Trx, userId: number): Promise<number> {
+export async function succeededPaymentsOf(trx: Db | Trx, userId: number): Promise<number> {
   const row = await trx
     .selectFrom('payments')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -82,6 +82,16 @@ export async function succeededPaymentsOf(trx: Trx, userId: number): Promise<num
     .where('status', '=', 'succeeded')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** One payment in of the investor (undefined when it is not theirs or does not exist). */
+export function findPaymentOfUser(db: Db | Trx, userId: number, paymentId: number): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function completePayment(

@@ -24,6 +24,7 @@ import { moneyWriteRateLimit } from '../../platform/money-write-limits.ts';
 import { SIGNATURE_HEADER } from '../../platform/payment-provider.ts';
 import {
   applyPaymentEvent,
+  getPayment,
   listRecords,
   registerWalletPortfolio,
   requestWithdrawal,
@@ -71,7 +72,12 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
       sendMoneyAnswer(
         reply,
         await money.executeWithCall({
-          ...startPayment(deps, { userId: userOf(request).userId, type: 'deposit', amount: request.body.amount }),
+          ...startPayment(deps, {
+            userId: userOf(request).userId,
+            type: 'deposit',
+            amount: request.body.amount,
+            lang: request.lang,
+          }),
           request: keyedRequest(request),
           answer: paymentAnswer,
           refusal: refusalOf(request),
@@ -91,12 +97,19 @@ export async function registerWalletRoutes(app: FastifyInstance, ctx: AppContext
             type: 'transfer',
             amount: request.body.amount,
             cardId: request.body.cardId,
+            lang: request.lang,
           }),
           request: keyedRequest(request),
           answer: paymentAnswer,
           refusal: refusalOf(request),
         }),
       ),
+  );
+
+  r.get(
+    '/api/wallet/payments/:id',
+    { config: { auth: 'user' }, schema: { tags, params: idParams, response: okResponse(payment) } },
+    async (request) => ok(await getPayment(ctx.database.db, userOf(request).userId, request.params.id)),
   );
 
   r.post(

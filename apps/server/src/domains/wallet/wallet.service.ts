@@ -1,5 +1,7 @@
 import { formatMinor, parseAmount } from '@bourse/shared/money';
-import type { FinanceRecord } from '@bourse/shared/schemas/wallet';
+import { translate } from '@bourse/shared/i18n/index';
+import type { Language } from '@bourse/shared/languages';
+import { paymentReturnUrl, type FinanceRecord } from '@bourse/shared/schemas/wallet';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -108,7 +110,7 @@ async function checkDepositLimits(ctx: AppContext, trx: Trx, userId: number, amo
  */
 export function startPayment(
   deps: WalletDeps,
-  input: { userId: number; type: 'deposit' | 'transfer'; amount: string; cardId?: number },
+  input: { userId: number; type: 'deposit' | 'transfer'; amount: string; cardId?: number; lang: Language },
 ): Pick<ExternalCommand<PendingPayment, ProviderPayment, ReturnType<typeof toPayment>>, 'unit' | 'call' | 'finish'> {
   const { ctx, ledger, provider } = deps;
   return {
@@ -129,10 +131,11 @@ export function startPayment(
         requestKey: key.key,
         createdAt: ctx.clock.nowMs(),
       });
+      // Shown on the provider's page, in the payer's language.
       const description =
         input.type === 'deposit'
-          ? `Bourse deposit #${row.id}`
-          : `Bourse transfer #${row.id} from ${maskIban(card!.iban)}`;
+          ? translate(input.lang, 'sandboxCheckout.depositDescription', { id: row.id })
+          : translate(input.lang, 'sandboxCheckout.transferDescription', { id: row.id, iban: maskIban(card!.iban) });
       return { row, description, amountMinor };
     },
     call: (pending) =>
@@ -141,12 +144,31 @@ export function startPayment(
         amountMinor: pending.amountMinor,
         currency: ledger.currency,
         description: pending.description,
+        locale: input.lang,
+        returnUrl: paymentReturnUrl(Number(pending.row.id)),
       }),
     finish: async (trx, pending, external) => {
       await repo.setPaymentProviderRef(trx, pending.row.id, external.reference);
       return toPayment(pending.row, external.checkoutUrl);
     },
   };
+}
+
+/** Whether money has ever arrived in the investor's account (a deposit or transfer in that succeeded). */
+export async function hasPaidIn(db: Db | Trx, userId: number): Promise<boolean> {
+  return (await repo.succeededPaymentsOf(db, userId)) > 0;
+}
+
+/** One of the investor's payments in, as the app shows it (its status, for the way back from the checkout). */
+export async function getPayment(
+  db: Db | Trx,
+  userId: number,
+  paymentId: number,
+): Promise<ReturnType<typeof toPayment>> {
+  const row = await repo.findPaymentOfUser(db, userId, paymentId);
+  // Someone else's payment and none at all look the same from outside.
+  if (!row) throw new AppError('NOT_FOUND');
+  return toPayment(row, null);
 }
 
 /**

@@ -20,6 +20,7 @@ import * as messages from './migrations/0017-messages.ts';
 import * as support from './migrations/0018-support.ts';
 import * as news from './migrations/0019-news.ts';
 import * as profile from './migrations/0020-profile.ts';
+import * as onboarding from './migrations/0021-onboarding.ts';
 import * as portfolioSnapshots from './migrations/0022-portfolio-snapshots.ts';
 import * as exchanges from './migrations/0023-exchanges.ts';
 import * as retention from './migrations/0024-retention.ts';
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0018-support': support,
   '0019-news': news,
   '0020-profile': profile,
+  '0021-onboarding': onboarding,
   '0022-portfolio-snapshots': portfolioSnapshots,
   '0023-exchanges': exchanges,
   '0024-retention': retention,

@@ -25,6 +25,8 @@ export interface UsersTable {
   colorConvention: string | null;
   createdAt: Ms;
   updatedAt: Ms;
+  /** When the investor put the getting-started checklist away; null while it is shown. */
+  onboardingDismissedAt: Generated<Ms | null>;
 }
 
 export interface SessionsTable {
@@ -219,6 +221,10 @@ export interface SandboxPaymentsTable {
   status: Generated<string>;
   createdAt: Ms;
   decidedAt: Ms | null;
+  /** The checkout page's language, as the merchant asked (null: the provider's default). */
+  locale: Generated<string | null>;
+  /** Where the checkout page's way back leads (null: the merchant's home). */
+  returnUrl: Generated<string | null>;
 }
 
 export interface WithdrawalsTable {

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '../../../test/fetch-mock';
-import { renderApp, sampleUser } from '../../../test/render-app';
+import { renderApp, sampleConfig, sampleUser } from '../../../test/render-app';
 import { createServerKeys } from '../../../test/server-keys';
+import { useSessionStore } from '../../../lib/session-store';
 
 const agreement = {
   lang: 'en',
@@ -80,15 +81,16 @@ describe('register screen: validation', () => {
 });
 
 describe('register screen: submitting', () => {
-  it('sends the encrypted form, confirms, and opens the login with the phone filled in', async () => {
+  it('sends the encrypted form, signs the investor in with the answered session and opens home', async () => {
     const keys = await createServerKeys();
     let registered: Record<string, unknown> | undefined;
     mockFetch({
       'GET /api/user/publicKey': () => ok(keys.publicKeyResponse),
       'POST /api/user/register': async (request) => {
         registered = (await keys.decrypt((request.body as { query: string }).query)).payload;
-        return ok({ userinfo: sampleUser });
+        return ok({ userinfo: { ...sampleUser, token: 'registered-token', expiresAt: '2026-12-01T00:00:00.000Z' } });
       },
+      'GET /api/stock/getconfig': () => ok(sampleConfig),
     });
     renderApp('/register');
     await screen.findByRole('button', { name: 'Register' });
@@ -102,9 +104,10 @@ describe('register screen: submitting', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I have read and accept the' }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Registration successful, please log in')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Mobile number')).toHaveValue('+4915123456789');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(useSessionStore.getState().token).toBe('registered-token');
+    expect(useSessionStore.getState().userInfo?.nickname).toBe('Ada');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Log in' })).not.toBeInTheDocument();
     expect(registered).toMatchObject({
       phone: '+4915123456789',
       password: 'secret123',

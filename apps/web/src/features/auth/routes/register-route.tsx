@@ -15,7 +15,6 @@ import { LanguageShortcut } from '../components/language-shortcut';
 import { clearRegisterDraft, readRegisterDraft, saveRegisterDraft, type RegisterDraft } from '../register-draft';
 import { useFieldError } from '../use-field-error';
 import { normalizePhone, validateConfirmation, validateNewPassword, validatePhone } from '../validation';
-import type { LoginLocationState } from './login-route';
 
 interface RegisterForm extends RegisterDraft {
   agree: boolean;
@@ -63,8 +62,8 @@ export function RegisterRoute() {
     clearRegisterDraft();
     setAccepted(false);
     showToast(t('auth.registerSuccess'));
-    const state: LoginLocationState = { phone: normalizedPhone };
-    void navigate(paths.login.getHref(), { replace: true, state });
+    // Signed in by the registration: home, where the getting-started checklist waits.
+    void navigate(paths.root.getHref(), { replace: true });
   });
 
   return (

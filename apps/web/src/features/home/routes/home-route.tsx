@@ -17,6 +17,8 @@ export interface HomeRouteProps {
   portfolioSection?: ReactNode;
   /** Reloads what the portfolio section shows; part of pull-to-refresh. */
   onRefreshPortfolio?: () => Promise<unknown>;
+  /** The getting-started checklist, shown first until it is done or put away; composed in by the app. */
+  checklistSection?: ReactNode;
   /**
    * The market overview (indices, favorites, movers), placed under the greeting. The app composes
    * it in, so that features do not import one another.
@@ -34,6 +36,7 @@ export interface HomeRouteProps {
 export function HomeRoute({
   portfolioSection,
   onRefreshPortfolio,
+  checklistSection,
   marketSection,
   onRefreshMarket,
   newSharesSection,
@@ -57,6 +60,7 @@ export function HomeRoute({
         }
       >
         <div className="home-content">
+          {checklistSection}
           <WelcomeCard nickname={user.data?.nickname} />
           {portfolioSection}
           {marketSection}

@@ -1,10 +1,11 @@
 import { Button } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
+import type { KycStatus } from '@bourse/shared/schemas/auth';
 import type { InstrumentDetail, Quote } from '@bourse/shared/schemas/market';
 import type { CostBreakdown, Order, OrderSide, OrderType, Position, TimeInForce } from '@bourse/shared/schemas/trading';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useActionKeys } from '../../../lib/idempotency';
 import { paths } from '../../../lib/paths';
 import { RequestError } from '../../../lib/request-error';
@@ -23,6 +24,7 @@ import { ChoiceGroup } from './choice-group';
 import { CostPreview } from './cost-preview';
 import { LotPicker } from './lot-picker';
 import { OrderConfirmDialog, type OrderSummary } from './order-confirm-dialog';
+import { TicketReadiness, type CashShortfall } from './ticket-readiness';
 
 /** The preview is asked for this long after the last change of the ticket. */
 export const QUOTE_DEBOUNCE_MS = 300;
@@ -40,6 +42,8 @@ export interface OrderTicketProps {
   lots: readonly Position[];
   initialPositionId: number | null;
   hasTradingPassword: boolean;
+  /** The identity review's status: anything but approved is named on the ticket with where to verify. */
+  kycStatus: KycStatus;
 }
 
 /**
@@ -54,6 +58,7 @@ export function OrderTicket({
   lots,
   initialPositionId,
   hasTradingPassword,
+  kycStatus,
 }: OrderTicketProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -127,6 +132,15 @@ export function OrderTicket({
     if (total === null || available === null || total <= available) return null;
     return { key: 'trading.validation.insufficientCash' };
   }, [breakdown]);
+  // The same shortfall for the list of what is missing, with the figures and where to deposit.
+  const cashShortfall: CashShortfall | null =
+    cashProblem && breakdown && breakdown.available !== null
+      ? {
+          available: format.money(breakdown.available),
+          total: format.money(breakdown.total),
+          none: (amountToCents(breakdown.available) ?? 0) <= 0,
+        }
+      : null;
 
   const previewNotice = (() => {
     if (!body) return t('trading.costs.incomplete');
@@ -376,7 +390,8 @@ export function OrderTicket({
             {ticketError}
           </p>
         )}
-        {hasTradingPassword ? (
+        <TicketReadiness kycStatus={kycStatus} hasTradingPassword={hasTradingPassword} cash={cashShortfall} />
+        {hasTradingPassword && (
           <Button
             type="submit"
             color={side === 'sell' ? 'danger' : 'primary'}
@@ -386,13 +401,6 @@ export function OrderTicket({
           >
             {side === 'buy' ? t('trading.ticket.submitBuy') : t('trading.ticket.submitSell')}
           </Button>
-        ) : (
-          <div className="notice-card trade-password-notice">
-            <p>{t('trading.ticket.noTradingPassword')}</p>
-            <Link className="button-link" to={paths.payPassword.getHref()}>
-              {t('wallet.withdraw.setTradingPassword')}
-            </Link>
-          </div>
         )}
       </form>
       <OrderConfirmDialog

@@ -387,6 +387,59 @@ describe('order ticket (/trade)', () => {
     expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
   });
 
+  it('names everything a new investor still lacks, each with the screen where it is done', async () => {
+    const newcomer: UserInfo = { ...sampleUser, kycStatus: 'none', hasTradingPassword: false };
+    logIn(newcomer);
+    serve({ [QUOTE]: () => ok({ ...oneLot, available: '0.00' }) }, newcomer);
+    renderApp('/trade?code=DTE&side=buy');
+
+    const missing = await screen.findByRole('region', { name: 'Before you can trade' });
+    // The cash is known once the costs are: nothing available, so a deposit is named too.
+    await waitFor(() => expect(within(missing).getAllByRole('listitem')).toHaveLength(3));
+    const [identity, password, cash] = within(missing).getAllByRole('listitem');
+    expect(identity).toHaveTextContent('Your identity is not verified yet.');
+    expect(within(identity!).getByRole('link', { name: 'Verify identity' })).toHaveAttribute(
+      'href',
+      '/realNameAuthentication',
+    );
+    expect(password).toHaveTextContent('Orders are confirmed with your trading password. Please set one first.');
+    expect(within(password!).getByRole('link', { name: 'Set trading password' })).toHaveAttribute('href', '/payPwd');
+    expect(cash).toHaveTextContent('You have no cash available yet.');
+    expect(within(cash!).getByRole('link', { name: 'Deposit money' })).toHaveAttribute('href', '/fastpayment');
+    expect(screen.getByText('Insufficient available cash for this order')).toBeInTheDocument();
+  });
+
+  it('names an identity in review, and cash that does not cover the order with both figures', async () => {
+    const reviewed: UserInfo = { ...withPassword, kycStatus: 'in_review' };
+    logIn(reviewed);
+    serve({ [QUOTE]: () => ok({ ...oneLot, available: '300.00' }) }, reviewed);
+    renderApp('/trade?code=DTE&side=buy');
+
+    const missing = await screen.findByRole('region', { name: 'Before you can trade' });
+    await waitFor(() => expect(within(missing).getAllByRole('listitem')).toHaveLength(2));
+    const [identity, cash] = within(missing).getAllByRole('listitem');
+    expect(identity).toHaveTextContent('Your identity documents are being reviewed.');
+    expect(within(identity!).getByRole('link', { name: 'View verification status' })).toHaveAttribute(
+      'href',
+      '/realNameAuthentication',
+    );
+    expect(cash).toHaveTextContent('Your available cash (€300.00) does not cover this order (€305.13).');
+    expect(within(cash!).getByRole('link', { name: 'Deposit money' })).toHaveAttribute('href', '/fastpayment');
+    // Ordering stays possible once the trading password exists: the server has the last word.
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeInTheDocument();
+  });
+
+  it('names nothing for a verified investor with a trading password and enough cash', async () => {
+    logIn();
+    const { sent } = serve();
+    renderApp('/trade?code=DTE&side=buy');
+
+    await screen.findByRole('heading', { name: 'Deutsche Telekom DTE' });
+    await waitFor(() => expect(sentTo(sent, QUOTE)).toHaveLength(1));
+    await waitFor(() => expect(costOf('Available cash')).toHaveTextContent('€10,000.00'));
+    expect(screen.queryByRole('region', { name: 'Before you can trade' })).not.toBeInTheDocument();
+  });
+
   it('says so when there is nothing to sell', async () => {
     logIn();
     serve({ 'GET /api/trade/positions': () => ok([]) });

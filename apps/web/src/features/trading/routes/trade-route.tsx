@@ -1,3 +1,4 @@
+import type { KycStatus } from '@bourse/shared/schemas/auth';
 import type { InstrumentDetail } from '@bourse/shared/schemas/market';
 import type { OrderSide, Position } from '@bourse/shared/schemas/trading';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +69,7 @@ export function TradeRoute() {
         lots={positions.data.filter((lot) => lot.code === instrument.data.code && lot.status === 'open')}
         positionId={positionId}
         hasTradingPassword={user.data.hasTradingPassword}
+        kycStatus={user.data.kycStatus}
       />
     );
   }
@@ -92,9 +94,10 @@ interface LiveTicketProps {
   lots: Position[];
   positionId: number | null;
   hasTradingPassword: boolean;
+  kycStatus: KycStatus;
 }
 
-function LiveTicket({ instrument, side, lots, positionId, hasTradingPassword }: LiveTicketProps) {
+function LiveTicket({ instrument, side, lots, positionId, hasTradingPassword, kycStatus }: LiveTicketProps) {
   const quote = useLivePrice(instrument.code, instrument.quote) ?? instrument.quote;
   return (
     <div className="trade-content">
@@ -106,6 +109,7 @@ function LiveTicket({ instrument, side, lots, positionId, hasTradingPassword }: 
         lots={lots}
         initialPositionId={positionId}
         hasTradingPassword={hasTradingPassword}
+        kycStatus={kycStatus}
       />
     </div>
   );

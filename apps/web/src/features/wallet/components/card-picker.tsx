@@ -12,7 +12,8 @@ export interface CardPickerProps {
 
 /**
  * The bound bank account to pay to or pull from, as a group of radio buttons named by bank and
- * masked IBAN. Nothing is chosen in advance: where money goes is the user's explicit choice.
+ * masked IBAN. Each card shows whether it is the chosen one (a check mark, and `aria-checked`); the
+ * screen decides what is chosen in advance (the withdrawal: the only card, when there is one).
  */
 export function CardPicker({ name, cards, value, onChange, error }: CardPickerProps) {
   const { t } = useTranslation();
@@ -34,8 +35,12 @@ export function CardPicker({ name, cards, value, onChange, error }: CardPickerPr
                 name={name}
                 value={card.id}
                 checked={checked}
+                aria-checked={checked}
                 onChange={() => onChange(card.id)}
               />
+              <span className="card-option-mark" aria-hidden="true">
+                {checked ? '✓' : ''}
+              </span>
               <span className="card-option-bank">{card.bankName}</span>
               <span className="card-option-iban">{card.ibanMasked}</span>
             </label>

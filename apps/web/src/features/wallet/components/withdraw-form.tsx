@@ -55,7 +55,8 @@ export function WithdrawForm({ cards, withdrawable, onStale }: WithdrawFormProps
   const onFailure = useSubmitFailure();
   const withdraw = useRequestWithdrawal();
   const keys = useActionKeys();
-  const [cardId, setCardId] = useState<number | null>(null);
+  // A single bound card is the only place the money can go: chosen already.
+  const [cardId, setCardId] = useState<number | null>(cards.length === 1 ? cards[0]!.id : null);
   const [amount, setAmount] = useState('');
   const [tradingPassword, setTradingPassword] = useState('');
   const [attempted, setAttempted] = useState(false);

@@ -258,6 +258,48 @@ describe('withdrawal screen', () => {
     expect(again!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
   });
 
+  it('preselects a single bound card and marks it as the chosen one', async () => {
+    logIn();
+    const { sent } = serve({ 'GET /api/wallet/cards': () => ok([sampleCards[0]]) });
+    const user = userEvent.setup();
+    renderApp('/withdraw');
+    const only = await screen.findByRole('radio', { name: /Sparkasse Berlin/ });
+    expect(only).toBeChecked();
+    expect(only).toHaveAttribute('aria-checked', 'true');
+    const option = only.closest('label')!;
+    expect(option).toHaveClass('card-option-checked');
+    expect(option.querySelector('.card-option-mark')).toHaveTextContent('✓');
+
+    // Sent to that card without touching the picker.
+    await user.type(screen.getByLabelText('Amount'), '50');
+    await user.type(screen.getByLabelText('Trading password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.queryByText('Please select a bank card')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/DE89 •••• 3000/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(withdrawals(sent)).toHaveLength(0);
+  });
+
+  it('chooses nothing in advance among several cards, and shows on each whether it is chosen', async () => {
+    logIn();
+    serve();
+    const user = userEvent.setup();
+    renderApp('/withdraw');
+    const first = await screen.findByRole('radio', { name: /Sparkasse Berlin/ });
+    const second = screen.getByRole('radio', { name: /Deutsche Bank/ });
+    for (const radio of [first, second]) {
+      expect(radio).not.toBeChecked();
+      expect(radio).toHaveAttribute('aria-checked', 'false');
+      expect(radio.closest('label')!.querySelector('.card-option-mark')).toHaveTextContent('');
+    }
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-checked', 'true');
+    expect(second.closest('label')!.querySelector('.card-option-mark')).toHaveTextContent('✓');
+    expect(first).toHaveAttribute('aria-checked', 'false');
+    expect(first.closest('label')).not.toHaveClass('card-option-checked');
+  });
+
   it('sends the user to set a trading password first when there is none', async () => {
     const user = { ...sampleUser, hasTradingPassword: false };
     logIn(user);

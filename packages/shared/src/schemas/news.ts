@@ -129,7 +129,14 @@ export function isHttpUrl(value: string | null | undefined): value is string {
 export const httpUrl = z.string().trim().max(2000).refine(isHttpUrl, 'must be an http(s) URL');
 
 /** Why a feed run imported nothing (stored on the feed, shown in the operator's language). */
-export const NEWS_FEED_ERRORS = ['unreachable', 'timeout', 'http_status', 'too_large', 'invalid_feed', 'forbidden_address'] as const;
+export const NEWS_FEED_ERRORS = [
+  'unreachable',
+  'timeout',
+  'http_status',
+  'too_large',
+  'invalid_feed',
+  'forbidden_address',
+] as const;
 export type NewsFeedError = (typeof NEWS_FEED_ERRORS)[number];
 
 export const newsFeedBody = z.strictObject({

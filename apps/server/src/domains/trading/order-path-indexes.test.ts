@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertInstrument } from '../market/instruments.service.ts';
 import { insertOrder, type NewOrder } from './trading.repository.ts';
 import { DIALECTS } from '../../test/harness.ts';
 import { emptyDatabase } from '../../test/migration-db.ts';
@@ -72,19 +71,22 @@ describe.each(DIALECTS)('migration 0008, order path indexes (%s)', (dialect) => 
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const instrument = await insertInstrument(
-          trx,
-          {
+        // The instruments table as migration 0007 left it (later migrations add columns).
+        const instrument = await trx
+          .insertInto('instruments')
+          .values({
             code: 'MIG',
             name: 'Migration AG',
             sector: 'technology',
             lotSize: 100,
             currency: 'EUR',
             sharesOutstanding: 1_000_000,
-            startPrice: '10.50',
-          },
-          NOW,
-        );
+            startPriceTicks: 105_000,
+            createdAt: NOW,
+            updatedAt: NOW,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return { userId: Number(user.id), instrumentId: Number(instrument.id) };
       });
       const keys = [randomUUID(), randomUUID(), randomUUID()];

@@ -74,6 +74,8 @@ describe.skipIf(!e2e.chromium)('market journey in Chromium at an iPhone viewport
     await page.getByRole('tab', { name: t('market.gainers') }).waitFor();
     await page.getByRole('heading', { level: 2, name: t('market.mostActive') }).waitFor();
     await expectAccessible(page, 'home');
+    // Index cards follow the stream only while on screen; the investor's money and the checklist come first.
+    await indices.scrollIntoViewIfNeeded();
     const prices = () => indices.locator('.index-card-last').allTextContents();
     const before = (await prices()).join('|');
     await expect.poll(async () => (await prices()).join('|'), { timeout: 15_000, interval: 250 }).not.toBe(before);

@@ -154,7 +154,7 @@ describe.skipIf(!e2e.chromium)('profile and the open pages in Chromium at an iPh
 
     // The account in full, opened from home.
     await page.goto('/#/home');
-    await page.getByRole('link', { name: t('homeDetail.open') }).click();
+    await page.getByRole('link', { name: t('homeDetail.open'), exact: true }).click();
     await waitForHash('/homedetail');
     await heading(t('homeDetail.title'));
     await page.getByText(t('homeDetail.withdrawableInfo')).waitFor();

@@ -73,7 +73,7 @@ describe.skipIf(!e2e.chromium)('from sign-up to the first trade, by the checklis
   it('registers in German and follows only the checklist: identity, trading password, card, deposit, first trade, first subscription', async () => {
     const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
     const euro = (amount: string) => formatMoney(amount, { lang: 'de', currency: 'EUR' });
-    const investor = { phone: '+4915211223344', password: 'Onboard2026x', tradingPassword: '357913' };
+    const investor = { phone: '+4915211229901', password: 'Onboard2026x', tradingPassword: '357913' };
     const context = await phoneIn(browser, 'de');
     const page = await context.newPage();
     const waitForHash = (hash: string | RegExp) =>
@@ -149,10 +149,10 @@ describe.skipIf(!e2e.chromium)('from sign-up to the first trade, by the checklis
     await page.getByLabel(t('wallet.cards.bank'), { exact: true }).fill('Musterbank');
     await page.getByLabel(t('wallet.cards.branch'), { exact: true }).fill('Köln');
     await page.getByLabel(t('wallet.cards.holder'), { exact: true }).fill('Clara Neumann');
-    await page.getByLabel(t('wallet.cards.iban'), { exact: true }).fill('DE89 3704 0044 0000 4530 00');
+    await page.getByLabel(t('wallet.cards.iban'), { exact: true }).fill('DE02 1203 0000 0000 2020 51');
     await page.getByText(t('wallet.bind.agree')).click();
     await page.getByRole('button', { name: t('wallet.bind.submit') }).click();
-    await page.getByText('DE89 •••• 3000').first().waitFor();
+    await page.getByText('DE02 •••• 2051').first().waitFor();
     await home(['identity', 'tradingPassword', 'card']);
 
     // 4. A deposit of 3,000.00 through the sandbox checkout, and back to its outcome.
@@ -290,7 +290,7 @@ describe.skipIf(!e2e.chromium)('from sign-up to the first trade, by the checklis
 
     it('registers in Chinese and sees the checklist in Chinese', async () => {
       const t = (key: MessageKey, params?: Record<string, string | number>) => translate('zh-CN', key, params);
-      await registerInApp(page, 'zh-CN', '+4915211223355', 'Onboard2026x', 'e2e onboarding zh-CN');
+      await registerInApp(page, 'zh-CN', '+4915211229902', 'Onboard2026x', 'e2e onboarding zh-CN');
       await page.getByRole('heading', { name: t('onboarding.title') }).waitFor();
       await page.getByText(t('onboarding.progress', { done: 0, total: 6 })).waitFor();
       for (const key of ['identity', 'tradingPassword', 'card', 'deposit', 'firstTrade', 'firstSubscription'] as const)

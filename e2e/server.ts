@@ -62,6 +62,10 @@ export async function startServer(label = 'bourse-e2e'): Promise<E2eServer> {
       NODE_ENV: 'test',
       // Three years of daily bars as in the demo, but two days of minutes: start-up stays quick.
       MARKET_BACKFILL_INTRADAY_DAYS: '2',
+      // The journeys share this server and all come from 127.0.0.1: a dozen of them registering and
+      // signing in (in the app and through the API) within a minute would meet the per-IP limit of
+      // 30, and a journey would fail on a 429 it does not test (the server tests do).
+      LOGIN_RATE_PER_IP_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import { percentOf } from '@bourse/shared/fees';
 import { formatMinor } from '@bourse/shared/money';
 import type { PortfolioHistory, PortfolioRange } from '@bourse/shared/schemas/portfolio';
 import type { Assets } from '@bourse/shared/schemas/wallet';
@@ -178,8 +179,7 @@ async function dayPnlOf(ctx: AppContext, db: Db | Trx, userId: number, totalMino
   const pnlMinor = totalMinor - startMinor;
   return {
     dayPnl: formatMinor(pnlMinor),
-    // Hundredths of a percent are basis points: formatted like minor units, two decimals.
-    dayPnlPercent: startMinor > 0 ? formatMinor(Math.round((pnlMinor * 10_000) / startMinor)) : null,
+    dayPnlPercent: startMinor > 0 ? percentOf(pnlMinor, startMinor) : null,
     dayPnlSince: base?.businessDate ?? null,
   };
 }

@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 import type { JweKeys } from './keys.ts';
 import type { NonceStore } from './nonce-store.ts';
-import { zodToAppError } from './validation.ts';
+import { parseInput } from './validation.ts';
 
 /**
  * Opens an encrypted credential envelope: decrypts (RSA-OAEP-256 + A256GCM only), validates the
@@ -34,9 +34,9 @@ export async function openEnvelope<S extends z.ZodType<{ iat: number; nonce: str
   if (json === null || typeof json !== 'object' || Array.isArray(json) || Object.hasOwn(json, '__proto__')) {
     throw new AppError('JWE_INVALID');
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw zodToAppError(parsed.error);
-  const payload = parsed.data;
+  const parsed = parseInput(schema, json);
+  if (parsed.error) throw parsed.error;
+  const payload = parsed.value;
   const nowMs = deps.clock.nowMs();
   const ageSeconds = nowMs / 1000 - payload.iat;
   // A payload from the future beyond the same tolerance is as suspect as an old one.

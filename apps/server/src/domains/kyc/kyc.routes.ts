@@ -13,7 +13,7 @@ import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { userOf } from '../../platform/fastify-types.ts';
 import { sendPrivateImage } from '../../platform/storage.ts';
-import { zodToAppError } from '../../platform/validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import * as kyc from './kyc.service.ts';
 
 const tags = ['kyc'];
@@ -47,10 +47,10 @@ async function readSubmission(request: FastifyRequest): Promise<kyc.SubmissionIn
       fields[name] = part.value;
     }
   }
-  const parsed = kycSubmissionFields.safeParse(fields);
-  if (!parsed.success) throw zodToAppError(parsed.error);
+  const parsed = parseInput(kycSubmissionFields, fields);
+  if (parsed.error) throw parsed.error;
   if (!files.front || !files.back) throw new AppError('KYC_IMAGES_REQUIRED');
-  return { fields: parsed.data, front: files.front, back: files.back };
+  return { fields: parsed.value, front: files.front, back: files.back };
 }
 
 /**

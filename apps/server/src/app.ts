@@ -99,6 +99,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const checkpointer = ctx.database.checkpointer;
     checkpointer.onError = (error) => app.log.error({ err: error }, 'sqlite checkpointer');
   }
+  // The API speaks JSON (and multipart on the upload routes). Fastify also parses text/plain by
+  // default: a CORS-safelisted type a foreign page's form can send without a preflight. Refused
+  // (415) so no body reaches a route that way.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

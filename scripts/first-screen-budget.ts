@@ -6,9 +6,10 @@ import { constants, gzipSync } from 'node:zlib';
 export const LOGIN_JS_BUDGET_BYTES = 120 * 1024;
 
 /**
- * What the build may not exceed today (238 KB measured after the catalogs were split per language and
- * the JWE library moved to submit time; before, one 397 KB-gzip chunk of all twelve catalogs alone): a ratchet, lowered as code is split, until
- * it reaches LOGIN_JS_BUDGET_BYTES. See docs/performance.md for what the rest is.
+ * What the build may not exceed today: a ratchet, lowered as code is split, until it reaches
+ * LOGIN_JS_BUDGET_BYTES. 238 KB measured after the catalogs were split per language and the JWE library
+ * moved to submit time (before, one 397 KB-gzip chunk of all twelve catalogs alone). What the rest is:
+ * docs/performance.md.
  */
 export const LOGIN_JS_CEILING_BYTES = 245 * 1024;
 

@@ -13,7 +13,8 @@ installAntdRenderAdapter();
 // from the first frame (a fading dialog fails contrast checks while it fades), and nobody who asked
 // their system for reduced motion gets zooming popups.
 reduceMotion();
-const lang = initLanguage();
+// The current language's catalog (its own chunk) is loaded before anything renders: no raw key shows.
+const lang = await initLanguage();
 // Before the first paint; the app then keeps it on the convention in force (the profile's, once loaded).
 applyColorConvention(resolveColorConvention({ profile: null, device: readStoredColorConvention(), lang }));
 // A chunk gone after a new deployment reloads the app once (lib/chunk-reload.ts).

@@ -114,6 +114,50 @@ describe('static assets served compressed', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(STYLE);
   });
 
+  it('answers HEAD with the headers of the variant GET would send, and no body', async () => {
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(head.headers.vary).toContain('accept-encoding');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('revalidates each variant by its own ETag: 304 without a body, a different encoding gets its bytes', async () => {
+    const br = await get('/assets/index-abc123.js', 'br');
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(br.headers.etag).toBeTruthy();
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    // A cache holding the brotli bytes must not answer a gzip-only client with them.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(other.rawPayload).equals(script)).toBe(true);
+  });
+
   it('keeps the shell and the service worker uncompressed and revalidated', async () => {
     for (const url of ['/', '/sw.js', '/admin/']) {
       const reply = await get(url, 'gzip, br');

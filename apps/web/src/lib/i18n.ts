@@ -3,23 +3,73 @@ import { initReactI18next } from 'react-i18next';
 import { setDefaultConfig } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
-import { catalogs } from '@bourse/shared/i18n/index';
-import { DEFAULT_LANGUAGE, LANGUAGES, LOCALES, type Language } from '@bourse/shared/languages';
+import type { Catalog } from '@bourse/shared/i18n/types';
+import { LANGUAGES, LOCALES, type Language } from '@bourse/shared/languages';
 import { useSessionStore } from './session-store';
 
-/** The app's i18next instance, loaded with the twelve shared catalogs. */
+/**
+ * One chunk per language: the first load carries only the catalog of the language in use, the others
+ * arrive when the investor switches (settings). Each catalog is complete by its type (`Catalog`: every
+ * English key), so no fallback language is ever consulted and none is loaded up front.
+ */
+const catalogLoaders: Record<Language, () => Promise<Catalog>> = {
+  de: () => import('@bourse/shared/i18n/de').then((m) => m.de),
+  en: () => import('@bourse/shared/i18n/en').then((m) => m.en),
+  fr: () => import('@bourse/shared/i18n/fr').then((m) => m.fr),
+  it: () => import('@bourse/shared/i18n/it').then((m) => m.it),
+  pt: () => import('@bourse/shared/i18n/pt').then((m) => m.pt),
+  ru: () => import('@bourse/shared/i18n/ru').then((m) => m.ru),
+  nl: () => import('@bourse/shared/i18n/nl').then((m) => m.nl),
+  sv: () => import('@bourse/shared/i18n/sv').then((m) => m.sv),
+  el: () => import('@bourse/shared/i18n/el').then((m) => m.el),
+  es: () => import('@bourse/shared/i18n/es').then((m) => m.es),
+  'zh-TW': () => import('@bourse/shared/i18n/zh-TW').then((m) => m.zhTW),
+  'zh-CN': () => import('@bourse/shared/i18n/zh-CN').then((m) => m.zhCN),
+};
+
+/** The app's i18next instance; catalogs are added by loadLanguage() as they are needed. */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: catalogs[lang] }])),
+  resources: {},
   lng: useSessionStore.getState().language,
-  // Same fallback order as the server's translate(): German, then English.
-  fallbackLng: [DEFAULT_LANGUAGE, 'en'],
+  // No fallback: every catalog has every key (see catalogLoaders), so a fallback would only be
+  // another chunk to download.
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   load: 'currentOnly',
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+const loading = new Map<Language, Promise<void>>();
+
+/**
+ * Fetches a language's catalog chunk once and adds it to i18next. Await it before switching to the
+ * language (applyLanguage), so no raw key is ever rendered. A failed download may be retried.
+ */
+export function loadLanguage(lang: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = catalogLoaders[lang]().then(
+      (catalog) => {
+        i18n.addResourceBundle(lang, 'translation', catalog);
+      },
+      (error: unknown) => {
+        loading.delete(lang);
+        throw error;
+      },
+    );
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
+/** Whether a language's catalog is in memory, so applyLanguage(lang) renders real texts at once. */
+export function isLanguageLoaded(lang: Language): boolean {
+  return i18n.hasResourceBundle(lang, 'translation');
+}
 
 /**
  * antd-mobile's own texts (dialog buttons, pull-to-refresh, list states) taken from our catalogs, so
@@ -52,8 +102,12 @@ export function buildAntdLocale(lang: Language): AntdLocale {
   };
 }
 
-/** Switches i18next, `<html lang>` and antd-mobile's imperative widgets to a language. */
+/**
+ * Switches i18next, `<html lang>` and antd-mobile's imperative widgets to a language whose catalog is
+ * loaded (loadLanguage); switching to one that is not would show raw keys, so it throws.
+ */
 export function applyLanguage(lang: Language): void {
+  if (!isLanguageLoaded(lang)) throw new Error(`catalog for ${lang} not loaded: await loadLanguage() first`);
   void i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
   setDefaultConfig({ locale: buildAntdLocale(lang) });

@@ -32,10 +32,10 @@ describe('stored language', () => {
     expect(readStoredLanguage()).toBe('zh-TW');
   });
 
-  it('starts a fresh page load in German, applied everywhere', () => {
+  it('starts a fresh page load in German, applied everywhere', async () => {
     localStorage.clear();
     useSessionStore.setState(readInitialSession());
-    expect(initLanguage()).toBe('de');
+    expect(await initLanguage()).toBe('de');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
     expect(i18n.language).toBe('de');
     expect(document.documentElement.lang).toBe('de');

@@ -1,14 +1,18 @@
 import type { Language } from '@bourse/shared/languages';
 import { rememberUserInfo } from './api/get-user-info';
 import { updateProfile } from './api/update-profile';
-import { applyLanguage } from './i18n';
+import { applyLanguage, loadLanguage } from './i18n';
 import { persistLanguage } from './language-storage';
 import { useSessionStore } from './session-store';
 
-/** Applies the stored language at start-up and refreshes the Local_Lang cookie. */
-export function initLanguage(): Language {
+/**
+ * Applies the stored language at start-up and refreshes the Local_Lang cookie. Resolves once its
+ * catalog (one chunk) is loaded and applied: main.tsx awaits it before the first render.
+ */
+export async function initLanguage(): Promise<Language> {
   const lang = useSessionStore.getState().language;
   persistLanguage(lang);
+  await loadLanguage(lang);
   applyLanguage(lang);
   return lang;
 }
@@ -19,6 +23,8 @@ export function initLanguage(): Language {
  * saved; a failed save keeps the local choice (the request client has already shown why).
  */
 export async function changeLanguage(lang: Language): Promise<void> {
+  // The new catalog first: the screen keeps the old language until the new one can be shown whole.
+  await loadLanguage(lang);
   persistLanguage(lang);
   useSessionStore.getState().setLanguage(lang);
   applyLanguage(lang);

@@ -3,7 +3,9 @@ import { cleanup, configure, waitFor } from '@testing-library/react';
 import { Toast, reduceMotion } from 'antd-mobile';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
+import { LANGUAGES } from '@bourse/shared/languages';
 import { installAntdRenderAdapter } from '../app/antd-render';
+import { loadLanguage } from '../lib/i18n';
 
 /**
  * In this environment the global Uint8Array is jsdom's, while TextEncoder (Node's) returns Node's
@@ -23,6 +25,9 @@ configure({ asyncUtilTimeout: 5_000 });
 // Tests read English; the default (German) is covered by the language tests themselves.
 localStorage.setItem('lang', 'en');
 installAntdRenderAdapter();
+// The app fetches one catalog chunk per language when needed (lib/i18n.ts); tests switch languages
+// synchronously (applyLanguage), so every catalog is in memory from the start.
+await Promise.all(LANGUAGES.map((lang) => loadLanguage(lang)));
 // As in main.tsx: no antd-mobile animations, dialogs are usable at once.
 reduceMotion();
 

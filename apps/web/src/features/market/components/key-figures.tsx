@@ -1,10 +1,9 @@
 import type { InstrumentDetail, Quote } from '@bourse/shared/schemas/market';
-import { en } from '@bourse/shared/i18n/en';
+import type { Catalog } from '@bourse/shared/i18n/types';
 import { useTranslation } from 'react-i18next';
 import { useMarketFormat } from '../use-market-format';
 
-type KnownSector = keyof typeof en.market.sectors;
-const isKnownSector = (sector: string): sector is KnownSector => Object.hasOwn(en.market.sectors, sector);
+type KnownSector = keyof Catalog['market']['sectors'];
 
 /**
  * The instrument's figures in a two-column grid: the day's prices and volume from the live quote,
@@ -12,7 +11,9 @@ const isKnownSector = (sector: string): sector is KnownSector => Object.hasOwn(e
  * points only: it has no volume, shares, lot or valuation.
  */
 export function KeyFigures({ instrument, quote }: { instrument: InstrumentDetail; quote: Quote }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A sector the catalogs name is shown translated; any other as the market reports it.
+  const isKnownSector = (sector: string): sector is KnownSector => i18n.exists(`market.sectors.${sector}`);
   const format = useMarketFormat();
   const none = t('market.figures.none');
   const currency = instrument.currency;

@@ -13,8 +13,11 @@ export function LanguageRoute() {
 
   const choose = (lang: Language) => {
     if (lang === current) return;
-    void changeLanguage(lang);
-    showToast(t('language.changed', { lng: lang }));
+    // The chosen catalog is fetched first (one chunk per language); the toast speaks the new language.
+    changeLanguage(lang).then(
+      () => showToast(t('language.changed', { lng: lang })),
+      () => showToast(t('common.networkError')),
+    );
   };
 
   return (

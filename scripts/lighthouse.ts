@@ -1,0 +1,127 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset: simulated slow 4G and a mid-range phone's CPU) against
+ * the built apps on a fresh demo server, with the system Chromium, offline (nothing leaves the machine).
+ * Scores login as a visitor, then home, market, a stock's detail and the personal centre as the demo
+ * investor, and exits non-zero when a page is under budget. Needs `npm run build` first.
+ *
+ *   CHROMIUM_PATH=/usr/bin/chromium npm run lighthouse [-- --json report.json]
+ */
+import { writeFileSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { encryptCredentials } from '../packages/shared/src/jwe.ts';
+import { startServer } from '../e2e/server.ts';
+
+/** Issue 17: the minimum score (0–100) per category on every page. */
+export const BUDGET = { performance: 95, accessibility: 98, 'best-practices': 95 } as const;
+type Category = keyof typeof BUDGET;
+
+const PAGES: { name: string; hash: string; investor: boolean }[] = [
+  { name: 'login', hash: '/login', investor: false },
+  { name: 'home', hash: '/home', investor: true },
+  { name: 'market', hash: '/market', investor: true },
+  { name: 'detail', hash: '/detail?code=SAP', investor: true },
+  { name: 'personal centre', hash: '/personCenter', investor: true },
+];
+
+async function investorToken(baseUrl: string, username: string, password: string): Promise<string> {
+  const keyRes = await fetch(`${baseUrl}/api/user/publicKey`);
+  const key = ((await keyRes.json()) as { data: { jwk: Record<string, string>; kid: string } }).data;
+  const query = await encryptCredentials(key.jwk, { username, password }, { kid: key.kid });
+  const res = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'de' },
+    body: JSON.stringify({ query }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
+}
+
+async function main() {
+  const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const server = await startServer('bourse-lighthouse');
+  const browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const results: { page: string; url: string; scores: Record<Category, number> }[] = [];
+  try {
+    const token = await investorToken(
+      server.baseUrl,
+      server.credentials.investor.username,
+      server.credentials.investor.password,
+    );
+    for (const target of PAGES) {
+      const url = `${server.baseUrl}/#${target.hash}`;
+      // Each page in a fresh incognito context: a cold cache, as a first visit; the investor's session is
+      // put in local storage first, as after a login (Lighthouse keeps storage: disableStorageReset).
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/manifest.webmanifest`);
+      await page.evaluate(
+        (session) => {
+          localStorage.setItem('lang', 'de');
+          if (session) localStorage.setItem('Admin-Token', session);
+        },
+        target.investor ? token : null,
+      );
+      const run = await lighthouse(
+        url,
+        {
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(BUDGET),
+          disableStorageReset: true,
+        },
+        undefined,
+        page,
+      );
+      await context.close();
+      if (!run) throw new Error(`no Lighthouse result for ${url}`);
+      const scores = Object.fromEntries(
+        (Object.keys(BUDGET) as Category[]).map((id) => [id, Math.round((run.lhr.categories[id]?.score ?? 0) * 100)]),
+      ) as Record<Category, number>;
+      results.push({ page: target.name, url: `/#${target.hash}`, scores });
+      const failing = Object.entries(run.lhr.audits)
+        .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+        .map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      console.log(
+        JSON.stringify({
+          page: target.name,
+          ...scores,
+          fcp: run.lhr.audits['first-contentful-paint']?.displayValue,
+          lcp: run.lhr.audits['largest-contentful-paint']?.displayValue,
+          tbt: run.lhr.audits['total-blocking-time']?.displayValue,
+          transfer: run.lhr.audits['total-byte-weight']?.displayValue,
+          below90: failing,
+        }),
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
+  const under = results.flatMap((r) =>
+    (Object.keys(BUDGET) as Category[])
+      .filter((id) => r.scores[id] < BUDGET[id])
+      .map((id) => `${r.page}: ${id} ${r.scores[id]} < ${BUDGET[id]}`),
+  );
+  if (under.length > 0) {
+    console.error(`Lighthouse under budget:\n  ${under.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('Lighthouse: every page within budget');
+}
+
+await main();

@@ -30,10 +30,17 @@ export interface SimulatorOptions {
   backfillDays: number;
   backfillIntradayDays: number;
   /**
-   * Scale-out: instead of simulating, follow the quotes another instance's simulator publishes on
-   * this hub (Redis). The follower neither ticks, back-fills nor writes bars.
+   * Scale-out: the hub (Redis) on which the simulating instance publishes its quotes. With it this
+   * simulator starts as a follower of those quotes — it neither ticks, back-fills nor writes bars —
+   * until `lead()` makes it the source (the market lease decides: bootstrap.ts), and `follow()`
+   * makes it follow again.
    */
   follow?: RealtimeHub | undefined;
+  /**
+   * Checked before each tick while leading: false once the lease that made this instance the source
+   * may have run out, so two instances never simulate at once.
+   */
+  stillLeading?: (() => boolean) | undefined;
   /** Each exchange's calendar, loaded with the instruments; without it every instrument follows the base calendar. */
   exchanges?: ExchangeCalendars | undefined;
 }
@@ -111,6 +118,7 @@ export class MarketSimulator implements MarketDataProvider {
     private readonly options: SimulatorOptions,
   ) {
     this.db = database.db;
+    this.leading = !options.follow;
     // Volatility is annual: over a year of trading time (continuous in 24/7 mode, 252 sessions otherwise).
     this.yearMs = calendar.alwaysOpen ? 365.25 * DAY_MS : 252 * this.sessionMs();
   }
@@ -139,17 +147,43 @@ export class MarketSimulator implements MarketDataProvider {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether this instance simulates; without a hub to follow, always. */
+  private leading: boolean;
+
   /** A follower republishes nothing: the simulating instance is the one source of prices. */
   get role(): 'source' | 'follower' {
-    return this.options.follow ? 'follower' : 'source';
+    return this.leading ? 'source' : 'follower';
   }
 
   async start(options: { timer?: boolean } = {}): Promise<void> {
     await this.refreshInstruments();
-    if (options.timer && !this.timer && !this.options.follow) {
+    // The timer runs on every instance; a follower's ticks do nothing until it leads.
+    if (options.timer && !this.timer) {
       this.timer = setInterval(() => void this.tick().catch(() => undefined), this.options.tickMs);
       this.timer.unref();
     }
+  }
+
+  /**
+   * Becomes the source of prices (the market lease was taken): stops following, carries on from the
+   * last quotes heard (the previous source's), back-fills instruments that have no history yet.
+   */
+  async lead(): Promise<void> {
+    if (this.leading) return;
+    this.leading = true;
+    for (const unsubscribe of this.following.values()) unsubscribe();
+    this.following.clear();
+    for (const state of this.states.values()) state.lastStepMs = Math.max(state.lastStepMs, state.quote.timeMs);
+    await this.refreshInstruments();
+  }
+
+  /** Stops simulating and follows the quotes of whichever instance leads now (the lease was lost). */
+  async followSource(): Promise<void> {
+    if (!this.leading || !this.options.follow) return;
+    this.leading = false;
+    this.flushOpenBars(Number.MAX_SAFE_INTEGER);
+    await this.writing;
+    for (const state of this.states.values()) this.followQuotes(state.instrument.code);
   }
 
   private readonly following = new Map<string, () => void>();
@@ -180,7 +214,7 @@ export class MarketSimulator implements MarketDataProvider {
       }
       // New issues have no price until they list; they appear here once an operator lists them.
       if (instrument.status === 'ipo') continue;
-      if (instrument.source === 'simulated' && !this.options.follow) await this.backfill(instrument);
+      if (instrument.source === 'simulated' && this.leading) await this.backfill(instrument);
       const state = await this.restore(instrument);
       if (state) {
         this.states.set(instrument.id, state);
@@ -195,7 +229,8 @@ export class MarketSimulator implements MarketDataProvider {
    * bars (and the day's bar) are written in the background; the returned promise waits for them.
    */
   async tick(nowMs: number = this.clock.nowMs()): Promise<readonly LiveQuote[]> {
-    if (this.options.follow) return [];
+    if (!this.leading) return [];
+    if (this.options.stillLeading && !this.options.stillLeading()) return [];
     const changed: LiveQuote[] = [];
     const open = this.calendar.isOpen(nowMs);
     const tradingDate = this.calendar.tradingDate(nowMs);
@@ -250,7 +285,7 @@ export class MarketSimulator implements MarketDataProvider {
 
   private followQuotes(code: string) {
     const hub = this.options.follow;
-    if (!hub || this.following.has(code)) return;
+    if (!hub || this.leading || this.following.has(code)) return;
     this.following.set(
       code,
       hub.subscribe(quoteTopic(code), (message) => this.applyRemote(code, message)),

@@ -36,7 +36,9 @@ export async function createContext(
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
-  const nonces = redis ? new RedisNonceStore(redis) : new DatabaseNonceStore(database.db);
+  const nonces = redis
+    ? new RedisNonceStore(redis, `${config.REDIS_PREFIX}nonce:`)
+    : new DatabaseNonceStore(database.db);
   const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
   const outbox = new OutboxNotifier(() => clock.nowMs(), database.dialect, log);
   const ledger = new Ledger(database.dialect, config.CURRENCY, clock);
@@ -62,6 +64,7 @@ export async function createContext(
   const hub = config.REDIS_URL
     ? new RedisHub({
         url: config.REDIS_URL,
+        prefix: `${config.REDIS_PREFIX}hub:`,
         onError: (error) => (log ? log.warn({ err: error }, 'realtime hub: redis error') : console.error(error)),
       })
     : new InProcessHub();

@@ -155,6 +155,29 @@ describe.runIf(process.env.TEST_REDIS_URL)('a market follower instance', () => {
       await until(() => second.quote(code)?.lastTicks === leader.quote(code)?.lastTicks);
       const before = second.quote(code)!.lastTicks;
 
+      // An instrument created on the leading instance: the other reloads when told through the hub.
+      const added = `FN${randomBytes(3).toString('hex').toUpperCase()}`;
+      await t.ctx.database.transaction((trx) =>
+        insertInstrument(
+          trx,
+          {
+            code: added,
+            name: 'Added later',
+            sector: 'technology',
+            lotSize: 10,
+            currency: 'EUR',
+            sharesOutstanding: 1_000_000,
+            startPrice: '10.00',
+          },
+          t.clock.nowMs(),
+        ),
+      );
+      const version = second.historyVersion;
+      await leader.refreshInstruments();
+      await until(() => second.quote(added) !== undefined);
+      expect(second.quote(added)!.lastTicks).toBe(leader.quote(added)!.lastTicks);
+      expect(second.historyVersion).toBeGreaterThan(version);
+
       // The leading instance stops cleanly (releases the lease): the second takes over at once and
       // carries on from the last price it heard, while the first no longer ticks.
       await t.ctx.marketLeadership!.stop();

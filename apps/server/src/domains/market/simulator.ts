@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { BusinessCalendar } from '../../platform/calendar.ts';
 import { dateKey } from '../../platform/calendar.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -20,6 +21,9 @@ import {
   upsertBars,
 } from './market.repository.ts';
 import { quoteTopic } from './quote-topic.ts';
+
+/** The hub notice on which instances hear that the instruments changed on another one. */
+export const INSTRUMENTS_CHANGED_NOTICE = 'market-instruments-changed';
 
 export interface SimulatorOptions {
   seed: number;
@@ -119,6 +123,10 @@ export class MarketSimulator implements MarketDataProvider {
   ) {
     this.db = database.db;
     this.leading = !options.follow;
+    this.stopNotices =
+      options.follow?.onNotice(INSTRUMENTS_CHANGED_NOTICE, (origin) => {
+        if (origin !== this.origin) void this.reload().catch(() => undefined);
+      }) ?? null;
     // Volatility is annual: over a year of trading time (continuous in 24/7 mode, 252 sessions otherwise).
     this.yearMs = calendar.alwaysOpen ? 365.25 * DAY_MS : 252 * this.sessionMs();
   }
@@ -156,7 +164,7 @@ export class MarketSimulator implements MarketDataProvider {
   }
 
   async start(options: { timer?: boolean } = {}): Promise<void> {
-    await this.refreshInstruments();
+    await this.reload();
     // The timer runs on every instance; a follower's ticks do nothing until it leads.
     if (options.timer && !this.timer) {
       this.timer = setInterval(() => void this.tick().catch(() => undefined), this.options.tickMs);
@@ -174,7 +182,7 @@ export class MarketSimulator implements MarketDataProvider {
     for (const unsubscribe of this.following.values()) unsubscribe();
     this.following.clear();
     for (const state of this.states.values()) state.lastStepMs = Math.max(state.lastStepMs, state.quote.timeMs);
-    await this.refreshInstruments();
+    await this.reload();
   }
 
   /** Stops simulating and follows the quotes of whichever instance leads now (the lease was lost). */
@@ -189,6 +197,8 @@ export class MarketSimulator implements MarketDataProvider {
   private readonly following = new Map<string, () => void>();
 
   async stop(): Promise<void> {
+    this.stopNotices?.();
+    this.stopNotices = null;
     for (const unsubscribe of this.following.values()) unsubscribe();
     this.following.clear();
     if (this.timer) clearInterval(this.timer);
@@ -199,7 +209,21 @@ export class MarketSimulator implements MarketDataProvider {
 
   historyVersion = 0;
 
+  /**
+   * Reloads the instruments after a change here (created, edited, listed, history imported) and,
+   * scaled out, tells every other instance to reload too: the leader then simulates (and back-fills)
+   * an instrument created on a follower, and every instance's candle caches move to the new version.
+   */
   async refreshInstruments(): Promise<void> {
+    await this.reload();
+    this.options.follow?.notify(INSTRUMENTS_CHANGED_NOTICE, this.origin);
+  }
+
+  /** This instance's name on the instruments-changed notice, so it does not reload twice. */
+  private readonly origin = randomBytes(8).toString('hex');
+  private stopNotices: (() => void) | null = null;
+
+  private async reload(): Promise<void> {
     this.historyVersion++;
     if (this.options.exchanges) this.options.exchanges.load(await listExchanges(this.db));
     const rows = await simulatedInstruments(this.db);

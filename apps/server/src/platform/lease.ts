@@ -166,7 +166,10 @@ export class LeaseKeeper {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.check().catch((error: unknown) => this.handlers.onError?.(error)), this.renewMs);
+    this.timer = setInterval(
+      () => void this.check().catch((error: unknown) => this.handlers.onError?.(error)),
+      this.renewMs,
+    );
     this.timer.unref();
   }
 

@@ -120,9 +120,10 @@ export class Lease {
 }
 
 /**
- * Keeps trying for a lease and keeps it renewed, every `renewMs`: calls `onGained` when this
- * instance becomes the holder and `onLost` when it stops being one (renewal refused or failing until
- * the lease ran out). Leadership of the market simulator (bootstrap.ts) runs on one.
+ * Keeps trying for a lease every `pollMs` (a free or expired one is taken within that) and renews it
+ * once it is `renewMs` old: calls `onGained` when this instance becomes the holder and `onLost` when
+ * it stops being one (renewal refused, or failing until less than `renewMs` of it is left).
+ * Leadership of the market simulator (bootstrap.ts) runs on one.
  */
 export class LeaseKeeper {
   private timer: NodeJS.Timeout | null = null;
@@ -137,6 +138,7 @@ export class LeaseKeeper {
       onError?: (error: unknown) => void;
     },
     private readonly renewMs = LEASE_RENEW_MS,
+    private readonly pollMs = 1_000,
   ) {}
 
   get isLeading(): boolean {
@@ -147,7 +149,8 @@ export class LeaseKeeper {
   check(): Promise<void> {
     this.turn = this.turn.then(async () => {
       try {
-        await this.lease.acquire();
+        // The holder renews once the lease is renewMs old; the others ask on every poll.
+        if (this.lease.held(this.lease.ttlMs - this.renewMs) === null) await this.lease.acquire();
       } catch (error) {
         // The database is unreachable: keep leading only while the last renewal has not run out.
         this.handlers.onError?.(error);
@@ -168,7 +171,7 @@ export class LeaseKeeper {
     if (this.timer) return;
     this.timer = setInterval(
       () => void this.check().catch((error: unknown) => this.handlers.onError?.(error)),
-      this.renewMs,
+      this.pollMs,
     );
     this.timer.unref();
   }

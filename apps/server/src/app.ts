@@ -140,7 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // counters are shared by every instance.
   await app.register(rateLimit, {
     global: false,
-    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'bourse:rl:' } : {}),
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.REDIS_PREFIX}rl:` } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new AppError('RATE_LIMITED');
       Object.assign(error, { statusCode: context.statusCode });

@@ -13,6 +13,7 @@ import type { AppContext } from './platform/context.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { JobRunner } from './platform/jobs.ts';
+import { holderId, jobRunRecorder, Lease, LeaseKeeper } from './platform/lease.ts';
 import { loadJweKeys } from './platform/keys.ts';
 import { DatabaseNonceStore, RedisNonceStore } from './platform/nonce-store.ts';
 import { OutboxNotifier } from './platform/notifier.ts';
@@ -35,7 +36,9 @@ export async function createContext(
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
-  const nonces = redis ? new RedisNonceStore(redis) : new DatabaseNonceStore(database.db);
+  const nonces = redis
+    ? new RedisNonceStore(redis, `${config.REDIS_PREFIX}nonce:`)
+    : new DatabaseNonceStore(database.db);
   const log = config.NODE_ENV === 'production' ? undefined : pino(loggerOptions(config) as pino.LoggerOptions);
   const outbox = new OutboxNotifier(() => clock.nowMs(), database.dialect, log);
   const ledger = new Ledger(database.dialect, config.CURRENCY, clock);
@@ -61,9 +64,15 @@ export async function createContext(
   const hub = config.REDIS_URL
     ? new RedisHub({
         url: config.REDIS_URL,
+        prefix: `${config.REDIS_PREFIX}hub:`,
         onError: (error) => (log ? log.warn({ err: error }, 'realtime hub: redis error') : console.error(error)),
       })
     : new InProcessHub();
+  // One name per process for every lease it holds (host, pid, a random part).
+  const holder = holderId();
+  // Scaled out (REDIS_URL), the instance holding the `market` lease simulates and the others follow
+  // its quotes through Redis; when it stops renewing, another takes the lease and carries on.
+  const marketLease = config.REDIS_URL ? new Lease(database, 'market', { holder }) : undefined;
   const market = new MarketSimulator(database, clock, calendar, {
     exchanges,
     seed: config.MARKET_SEED,
@@ -72,11 +81,28 @@ export async function createContext(
     limitBandPct: config.MARKET_LIMIT_BAND_PCT,
     backfillDays: config.MARKET_BACKFILL_DAYS,
     backfillIntradayDays: config.MARKET_BACKFILL_INTRADAY_DAYS,
-    // Scaled out, one instance simulates and the others follow its prices through Redis.
-    follow: config.REDIS_URL && !config.MARKET_SIMULATOR ? hub : undefined,
+    follow: marketLease ? hub : undefined,
+    stillLeading: marketLease ? () => marketLease.held() !== null : undefined,
   });
+  const marketLeadership = marketLease
+    ? new LeaseKeeper(marketLease, {
+        onGained: async () => {
+          log?.info({ holder }, 'market lease taken: this instance simulates');
+          await market.lead();
+        },
+        onLost: async () => {
+          log?.warn({ holder }, 'market lease lost: this instance follows');
+          await market.followSource();
+        },
+        onError: (error) => log?.error({ err: error }, 'market lease'),
+      })
+    : undefined;
+  // Every scheduled job runs on the instance holding the `jobs` lease, fenced by its token (on
+  // SQLite too: one process takes it at once), and each run is recorded in `job_runs`.
   const jobs = new JobRunner(clock, {
     onError: (job, error) => log?.error({ err: error, job }, 'scheduled job failed'),
+    lease: new Lease(database, 'jobs', { holder }),
+    record: jobRunRecorder(database, holder),
   });
   const ctx: AppContext = {
     config,
@@ -99,6 +125,7 @@ export async function createContext(
     exchanges,
     hub,
     market,
+    marketLeadership,
     jobs,
   };
   return ctx;
@@ -106,6 +133,7 @@ export async function createContext(
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.jobs.stop();
+  await ctx.marketLeadership?.stop();
   await ctx.market.stop();
   await ctx.hub.close();
   await ctx.database.close();

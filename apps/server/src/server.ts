@@ -22,7 +22,10 @@ async function main() {
   // The market loads (and on first start back-fills) its history before the port opens, so the
   // first screen already has full charts.
   const marketStart = Date.now();
-  await ctx.market.start({ timer: config.MARKET_SIMULATOR });
+  // Scaled out, the market lease decides whether this instance simulates (and back-fills) or follows.
+  await ctx.marketLeadership?.check();
+  await ctx.market.start({ timer: true });
+  ctx.marketLeadership?.start();
   app.log.info({ ms: Date.now() - marketStart, instruments: ctx.market.quotes().length }, 'market ready');
   // Scheduled work (day orders expiring at the close, …) runs on its own timer from here on.
   ctx.jobs.start();

@@ -42,6 +42,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /**
+   * Prepended to every Redis key and channel (hub, rate limits, nonces): deployments (or test runs)
+   * sharing one Redis keep apart. Pub/sub channels ignore Redis database numbers, so this is the way.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'must be 1–40 letters, digits, or _ . : -')
+    .default('bourse:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLOCK_MODE: z.enum(['real', 'simulated']).optional(),
   SEED_DEMO: bool.default(true),
@@ -77,6 +85,10 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
     .default('EUR'),
+  /**
+   * Obsolete (issue 18): the `market` lease decides which instance simulates. Still accepted so an
+   * existing deployment's environment does not stop start-up; its value is ignored.
+   */
   MARKET_SIMULATOR: bool.default(true),
   MARKET_SEED: int(0, 2 ** 31 - 1).default(20_261_123),
   MARKET_TICK_MS: int(50, 60_000).default(1000),

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { JobRunner } from './jobs.ts';
 import type { JweKeys } from './keys.ts';
+import type { LeaseKeeper } from './lease.ts';
 import type { NonceStore } from './nonce-store.ts';
 import type { Notifier } from './notifier.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
@@ -33,6 +34,11 @@ export interface AppContext {
   hub: RealtimeHub;
   /** Live prices: the simulator, or a vendor feed behind the same interface. */
   market: MarketDataProvider;
+  /**
+   * Scaled out (REDIS_URL): the `market` lease, which makes the instance holding it the one that
+   * simulates prices (the others follow them through the hub). Undefined on a single instance.
+   */
+  marketLeadership?: LeaseKeeper | undefined;
   /** Scheduled work (order expiry, …): on a timer in the process, and after the sandbox clock moves. */
   jobs: JobRunner;
 }

@@ -1,5 +1,7 @@
 import type { Clock } from './clock.ts';
+import { LeaseLostError, runFenced, type Fence } from './db/fence.ts';
 import { invariant } from './errors.ts';
+import { LEASE_RENEW_MS, type Lease } from './lease.ts';
 
 /**
  * A scheduled job: it says when it is next due (from the database, so it survives restarts) and
@@ -10,8 +12,13 @@ export interface Job {
   readonly name: string;
   /** The earliest instant something is due, or null when nothing is scheduled. */
   nextDueAt(): Promise<number | null>;
-  /** Does everything due at or before `dueAtMs`. */
-  run(dueAtMs: number): Promise<void>;
+  /**
+   * Does everything due at or before `dueAtMs`. Under a lease it runs fenced: each transaction it
+   * opens through `DatabaseHandle.transaction` first checks `fence`'s token (db/fence.ts), so a job
+   * needs nothing of its own to stay exactly-once; the fence is passed for logging and for work
+   * outside the database.
+   */
+  run(dueAtMs: number, fence?: Fence): Promise<void>;
 }
 
 export interface JobRun {
@@ -22,22 +29,48 @@ export interface JobRun {
 /** A job that keeps running after this many rounds without progress is a bug. */
 const MAX_ROUNDS = 100_000;
 
+export interface JobRunnerOptions {
+  onError?: (job: string, error: unknown) => void;
+  /**
+   * Scaled out, only the holder of this lease runs jobs (each run fenced by its token); the others
+   * try to take it on every round and find nothing to do until the holder stops renewing.
+   */
+  lease?: Lease;
+  /** Keeps a record of each run (`job_runs`), under the run's fence. */
+  record?: (run: { name: string; dueAtMs: number; token: number }) => Promise<void>;
+  /** How often the holder renews its lease (it lasts LEASE_TTL_MS). */
+  renewMs?: number;
+}
+
 /**
  * Runs due jobs in the order they fell due: on a timer in the process, and at once after an
  * operator moves the sandbox clock (`POST /api/admin/clock/advance`), so a day of expiries or
- * settlements happens in one call. Rounds never overlap; a second call waits for the first.
+ * settlements happens in one call. Rounds never overlap; a second call waits for the first. With a
+ * lease, only the instance holding it runs anything, and each run is fenced by the lease's token.
  */
 export class JobRunner {
   private readonly jobs: Job[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private renewer: NodeJS.Timeout | null = null;
   private running: Promise<JobRun[]> = Promise.resolve([]);
   private readonly onError: (job: string, error: unknown) => void;
+  private readonly lease: Lease | undefined;
+  private readonly record: JobRunnerOptions['record'];
+  private readonly renewMs: number;
 
   constructor(
     private readonly clock: Clock,
-    options: { onError?: (job: string, error: unknown) => void } = {},
+    options: JobRunnerOptions = {},
   ) {
     this.onError = options.onError ?? (() => undefined);
+    this.lease = options.lease;
+    this.record = options.record;
+    this.renewMs = options.renewMs ?? LEASE_RENEW_MS;
+  }
+
+  /** The lease jobs run under, if any (tests and the console read its holder). */
+  get jobLease(): Lease | undefined {
+    return this.lease;
   }
 
   register(job: Job): () => void {
@@ -59,6 +92,8 @@ export class JobRunner {
   private async round(): Promise<JobRun[]> {
     const nowMs = this.clock.nowMs();
     const ran: JobRun[] = [];
+    // Another instance holds the jobs: nothing to look at until it stops renewing.
+    if ((await this.fence()) === undefined) return ran;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       let earliest: { job: Job; at: number } | null = null;
       for (const job of this.jobs) {
@@ -66,12 +101,36 @@ export class JobRunner {
         if (at !== null && at <= nowMs && (earliest === null || at < earliest.at)) earliest = { job, at };
       }
       if (!earliest) return ran;
-      await earliest.job.run(earliest.at);
+      const fence = await this.fence();
+      if (fence === undefined) return ran;
+      const job = earliest.job;
+      const at = earliest.at;
+      try {
+        if (fence) {
+          await runFenced(fence, async () => {
+            await job.run(at, fence);
+            await this.record?.({ name: job.name, dueAtMs: at, token: fence.token });
+          });
+        } else await job.run(at);
+      } catch (error) {
+        if (error instanceof LeaseLostError) this.lease?.lost();
+        throw error;
+      }
       const after = await earliest.job.nextDueAt();
       invariant(after === null || after > earliest.at, `job ${earliest.job.name} made no progress`);
       ran.push({ name: earliest.job.name, dueAt: new Date(earliest.at).toISOString() });
     }
     throw new Error('jobs kept falling due: giving up this round');
+  }
+
+  /**
+   * The fence for the next run: null without a lease, undefined when another instance holds it.
+   * The holder renews once its lease is more than `renewMs` old, so a long round keeps it.
+   */
+  private async fence(): Promise<Fence | null | undefined> {
+    if (!this.lease) return null;
+    const token = this.lease.held(this.lease.ttlMs - this.renewMs) ?? (await this.lease.acquire());
+    return token === null ? undefined : { lease: this.lease.name, token };
   }
 
   /** Checks for due jobs every `intervalMs` until stop(). */
@@ -81,11 +140,23 @@ export class JobRunner {
       this.runDue().catch((error: unknown) => this.onError('jobs', error));
     }, intervalMs);
     this.timer.unref();
+    // The holder also renews while a long run keeps the next round waiting.
+    const lease = this.lease;
+    if (lease) {
+      this.renewer = setInterval(() => {
+        if (lease.held() !== null) lease.acquire().catch((error: unknown) => this.onError('jobs', error));
+      }, this.renewMs);
+      this.renewer.unref();
+    }
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.renewer) clearInterval(this.renewer);
     this.timer = null;
+    this.renewer = null;
     await this.running;
+    // A clean stop hands the jobs over at once instead of after the lease's TTL.
+    await this.lease?.release().catch((error: unknown) => this.onError('jobs', error));
   }
 }

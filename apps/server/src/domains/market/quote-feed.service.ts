@@ -18,9 +18,15 @@ export class QuoteFeed {
   constructor(private readonly ctx: AppContext) {}
 
   start(): void {
-    // A follower's prices arrive through the hub already; publishing them again would double them.
-    if (this.ctx.market.role === 'follower') return;
-    this.unsubscribe ??= this.ctx.market.onQuotes((changed) => this.publish(changed));
+    this.unsubscribe ??= this.ctx.market.onQuotes((changed) => {
+      // A follower's prices arrive through the hub already; publishing them again would double them.
+      // The role is read each time: the market lease may make this instance the source later.
+      if (this.ctx.market.role === 'follower') {
+        this.lastSent.clear();
+        return;
+      }
+      this.publish(changed);
+    });
   }
 
   stop(): void {

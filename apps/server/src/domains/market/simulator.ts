@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { BusinessCalendar } from '../../platform/calendar.ts';
 import { dateKey } from '../../platform/calendar.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -21,6 +22,9 @@ import {
 } from './market.repository.ts';
 import { quoteTopic } from './quote-topic.ts';
 
+/** The hub notice on which instances hear that the instruments changed on another one. */
+export const INSTRUMENTS_CHANGED_NOTICE = 'market-instruments-changed';
+
 export interface SimulatorOptions {
   seed: number;
   tickMs: number;
@@ -30,10 +34,17 @@ export interface SimulatorOptions {
   backfillDays: number;
   backfillIntradayDays: number;
   /**
-   * Scale-out: instead of simulating, follow the quotes another instance's simulator publishes on
-   * this hub (Redis). The follower neither ticks, back-fills nor writes bars.
+   * Scale-out: the hub (Redis) on which the simulating instance publishes its quotes. With it this
+   * simulator starts as a follower of those quotes — it neither ticks, back-fills nor writes bars —
+   * until `lead()` makes it the source (the market lease decides: bootstrap.ts), and `follow()`
+   * makes it follow again.
    */
   follow?: RealtimeHub | undefined;
+  /**
+   * Checked before each tick while leading: false once the lease that made this instance the source
+   * may have run out, so two instances never simulate at once.
+   */
+  stillLeading?: (() => boolean) | undefined;
   /** Each exchange's calendar, loaded with the instruments; without it every instrument follows the base calendar. */
   exchanges?: ExchangeCalendars | undefined;
 }
@@ -111,6 +122,11 @@ export class MarketSimulator implements MarketDataProvider {
     private readonly options: SimulatorOptions,
   ) {
     this.db = database.db;
+    this.leading = !options.follow;
+    this.stopNotices =
+      options.follow?.onNotice(INSTRUMENTS_CHANGED_NOTICE, (origin) => {
+        if (origin !== this.origin) void this.reload().catch(() => undefined);
+      }) ?? null;
     // Volatility is annual: over a year of trading time (continuous in 24/7 mode, 252 sessions otherwise).
     this.yearMs = calendar.alwaysOpen ? 365.25 * DAY_MS : 252 * this.sessionMs();
   }
@@ -139,22 +155,50 @@ export class MarketSimulator implements MarketDataProvider {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether this instance simulates; without a hub to follow, always. */
+  private leading: boolean;
+
   /** A follower republishes nothing: the simulating instance is the one source of prices. */
   get role(): 'source' | 'follower' {
-    return this.options.follow ? 'follower' : 'source';
+    return this.leading ? 'source' : 'follower';
   }
 
   async start(options: { timer?: boolean } = {}): Promise<void> {
-    await this.refreshInstruments();
-    if (options.timer && !this.timer && !this.options.follow) {
+    await this.reload();
+    // The timer runs on every instance; a follower's ticks do nothing until it leads.
+    if (options.timer && !this.timer) {
       this.timer = setInterval(() => void this.tick().catch(() => undefined), this.options.tickMs);
       this.timer.unref();
     }
   }
 
+  /**
+   * Becomes the source of prices (the market lease was taken): stops following, carries on from the
+   * last quotes heard (the previous source's), back-fills instruments that have no history yet.
+   */
+  async lead(): Promise<void> {
+    if (this.leading) return;
+    this.leading = true;
+    for (const unsubscribe of this.following.values()) unsubscribe();
+    this.following.clear();
+    for (const state of this.states.values()) state.lastStepMs = Math.max(state.lastStepMs, state.quote.timeMs);
+    await this.reload();
+  }
+
+  /** Stops simulating and follows the quotes of whichever instance leads now (the lease was lost). */
+  async followSource(): Promise<void> {
+    if (!this.leading || !this.options.follow) return;
+    this.leading = false;
+    this.flushOpenBars(Number.MAX_SAFE_INTEGER);
+    await this.writing;
+    for (const state of this.states.values()) this.followQuotes(state.instrument.code);
+  }
+
   private readonly following = new Map<string, () => void>();
 
   async stop(): Promise<void> {
+    this.stopNotices?.();
+    this.stopNotices = null;
     for (const unsubscribe of this.following.values()) unsubscribe();
     this.following.clear();
     if (this.timer) clearInterval(this.timer);
@@ -165,7 +209,21 @@ export class MarketSimulator implements MarketDataProvider {
 
   historyVersion = 0;
 
+  /**
+   * Reloads the instruments after a change here (created, edited, listed, history imported) and,
+   * scaled out, tells every other instance to reload too: the leader then simulates (and back-fills)
+   * an instrument created on a follower, and every instance's candle caches move to the new version.
+   */
   async refreshInstruments(): Promise<void> {
+    await this.reload();
+    this.options.follow?.notify(INSTRUMENTS_CHANGED_NOTICE, this.origin);
+  }
+
+  /** This instance's name on the instruments-changed notice, so it does not reload twice. */
+  private readonly origin = randomBytes(8).toString('hex');
+  private stopNotices: (() => void) | null = null;
+
+  private async reload(): Promise<void> {
     this.historyVersion++;
     if (this.options.exchanges) this.options.exchanges.load(await listExchanges(this.db));
     const rows = await simulatedInstruments(this.db);
@@ -180,7 +238,7 @@ export class MarketSimulator implements MarketDataProvider {
       }
       // New issues have no price until they list; they appear here once an operator lists them.
       if (instrument.status === 'ipo') continue;
-      if (instrument.source === 'simulated' && !this.options.follow) await this.backfill(instrument);
+      if (instrument.source === 'simulated' && this.leading) await this.backfill(instrument);
       const state = await this.restore(instrument);
       if (state) {
         this.states.set(instrument.id, state);
@@ -195,7 +253,8 @@ export class MarketSimulator implements MarketDataProvider {
    * bars (and the day's bar) are written in the background; the returned promise waits for them.
    */
   async tick(nowMs: number = this.clock.nowMs()): Promise<readonly LiveQuote[]> {
-    if (this.options.follow) return [];
+    if (!this.leading) return [];
+    if (this.options.stillLeading && !this.options.stillLeading()) return [];
     const changed: LiveQuote[] = [];
     const open = this.calendar.isOpen(nowMs);
     const tradingDate = this.calendar.tradingDate(nowMs);
@@ -250,7 +309,7 @@ export class MarketSimulator implements MarketDataProvider {
 
   private followQuotes(code: string) {
     const hub = this.options.follow;
-    if (!hub || this.following.has(code)) return;
+    if (!hub || this.leading || this.following.has(code)) return;
     this.following.set(
       code,
       hub.subscribe(quoteTopic(code), (message) => this.applyRemote(code, message)),

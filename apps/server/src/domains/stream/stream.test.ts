@@ -379,6 +379,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('live stream across instances sharing
     try {
       for (const t of [a, b]) {
         await t.ctx.database.transaction(async (trx) => insertInstrument(trx, { ...SAP, code }, t.clock.nowMs()));
+        // Each app has a database of its own, so each takes its market lease and simulates.
+        await t.ctx.marketLeadership!.check();
         await t.ctx.market.start();
       }
       const address = await b.app.listen({ port: 0, host: '127.0.0.1' });

@@ -34,8 +34,8 @@ export async function setTradingPassword(
   }
   const hash = await hashPassword(body.password);
   await updateUser(ctx.database.db, userId, { tradingPasswordHash: hash, updatedAt: ctx.clock.nowMs() });
-  // The old password must not keep working from a session's cache.
-  forgetVerifiedTradingPasswords(ctx, { userId });
+  // The old password must not keep working from a session's cache, on any instance.
+  forgetEverywhere(ctx, userId);
 }
 
 /**
@@ -53,7 +53,7 @@ export async function verifyTradingPassword(ctx: AppContext, userId: number, pas
     await clearFailures(database.db, lockKey(userId));
     return;
   }
-  forgetVerifiedTradingPasswords(ctx, { userId });
+  forgetEverywhere(ctx, userId);
   const lock = await database.transaction((trx) =>
     recordFailure(trx, lockKey(userId), nowMs, {
       maxFailures: config.LOGIN_MAX_FAILURES,
@@ -112,14 +112,32 @@ class VerifiedPasswords {
   }
 }
 
+/**
+ * The hub notice on which every instance hears that an investor's remembered trading-password
+ * checks must end (a new trading password, a wrong entry): scaled out, the session's next order may
+ * reach another instance, whose memory must not accept the old password or skip the lockout.
+ */
+export const TRADING_PASSWORD_FORGET_NOTICE = 'trading-password-forget';
+
 const verifiedByContext = new WeakMap<AppContext, VerifiedPasswords>();
 function verifiedOf(ctx: AppContext): VerifiedPasswords {
   let verified = verifiedByContext.get(ctx);
   if (!verified) {
-    verified = new VerifiedPasswords();
-    verifiedByContext.set(ctx, verified);
+    const created = new VerifiedPasswords();
+    verified = created;
+    verifiedByContext.set(ctx, created);
+    ctx.hub.onNotice(TRADING_PASSWORD_FORGET_NOTICE, (message) => {
+      const userId = Number(message);
+      if (Number.isSafeInteger(userId)) created.forget({ userId });
+    });
   }
   return verified;
+}
+
+/** Ends the remembered checks of an investor on this instance at once and on every other one. */
+function forgetEverywhere(ctx: AppContext, userId: number) {
+  forgetVerifiedTradingPasswords(ctx, { userId });
+  ctx.hub.notify(TRADING_PASSWORD_FORGET_NOTICE, String(userId));
 }
 
 /**

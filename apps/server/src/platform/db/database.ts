@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type Tran
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { bindSqliteConnection } from './sql-runner.ts';
+import { checkFence } from './fence.ts';
 import { Checkpointer, type CheckpointerOptions } from './checkpointer.ts';
 import { LockedSqliteDialect, WriteLock } from './write-lock.ts';
 
@@ -35,7 +36,10 @@ export interface DatabaseHandle {
    * no turn on the writer connection. Opened on first use; undefined for in-memory databases.
    */
   sqliteReader?: (() => SQLite.Database | undefined) | undefined;
-  /** Runs `fn` in one transaction; on SQLite it takes the write lock at once (BEGIN IMMEDIATE). */
+  /**
+   * Runs `fn` in one transaction; on SQLite it takes the write lock at once (BEGIN IMMEDIATE). Under
+   * a lease's fence (`db/fence.ts`: a scheduled job's run) it first checks the lease's fencing token.
+   */
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -105,6 +109,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): DatabaseH
           bindSqliteConnection(conn, connection);
           await sql`BEGIN IMMEDIATE`.execute(conn);
           try {
+            await checkFence(conn as unknown as Trx, 'sqlite');
             const result = await fn(track(conn as unknown as Trx));
             await sql`COMMIT`.execute(conn);
             return result;
@@ -159,7 +164,13 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
     db,
     dialect: 'postgres',
     schema: options.schema,
-    transaction: (fn) => withCommitHooks((track) => db.transaction().execute((trx) => fn(track(trx)))),
+    transaction: (fn) =>
+      withCommitHooks((track) =>
+        db.transaction().execute(async (trx) => {
+          await checkFence(trx, 'postgres');
+          return fn(track(trx));
+        }),
+      ),
     close: () => db.destroy(),
   };
 }

@@ -24,6 +24,7 @@ import * as onboarding from './migrations/0021-onboarding.ts';
 import * as portfolioSnapshots from './migrations/0022-portfolio-snapshots.ts';
 import * as exchanges from './migrations/0023-exchanges.ts';
 import * as retention from './migrations/0024-retention.ts';
+import * as jobLeases from './migrations/0028-job-leases.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -54,6 +55,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022-portfolio-snapshots': portfolioSnapshots,
   '0023-exchanges': exchanges,
   '0024-retention': retention,
+  // 0025–0027 are taken by work on other branches.
+  '0028-job-leases': jobLeases,
 };
 
 /** Every migration's name, in order. */

@@ -830,7 +830,27 @@ export interface SupportCannedRepliesTable {
   updatedBy: number | null;
 }
 
+/** A lease on work that must run on one instance at a time (migration 0028). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  fencingToken: number;
+  expiresAt: Ms;
+}
+
+/** One run of a scheduled job for one due time, by the lease holder that did it. */
+export interface JobRunsTable {
+  id: Id;
+  job: string;
+  dueAt: Ms;
+  holder: string;
+  fencingToken: number;
+  ranAt: Ms;
+}
+
 export interface Database {
+  jobLeases: JobLeasesTable;
+  jobRuns: JobRunsTable;
   ipoIssues: IpoIssuesTable;
   ipoSubscriptions: IpoSubscriptionsTable;
   positions: PositionsTable;

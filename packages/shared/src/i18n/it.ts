@@ -693,7 +693,7 @@ export const it: Catalog = {
       side: 'Direzione',
       type: 'Tipo di ordine',
       limitPrice: 'Prezzo limite',
-      limitPriceHint: 'Al massimo 4 decimali',
+      limitPriceHint: 'A scatti di {{tick}}',
       validity: 'Validità',
       lots: 'Numero di lotti',
       lotSize: '1 lotto = {{shares}} azioni',
@@ -1556,6 +1556,7 @@ export const it: Catalog = {
     ORDER_VALUE_TOO_LARGE: 'Il valore di questo ordine è troppo elevato',
     LIMIT_PRICE_REQUIRED: 'Un ordine limite richiede un prezzo limite',
     LIMIT_PRICE_INVALID: 'Il prezzo limite deve essere maggiore di 0, con al massimo 4 decimali',
+    PRICE_OFF_TICK: 'Il prezzo deve essere un multiplo della variazione minima di prezzo ({{tick}})',
     POSITION_REQUIRED: 'Scegli la posizione da vendere',
     PRICE_OUTSIDE_COLLAR:
       'Il prezzo di mercato si discosta di oltre il {{pct}} % dall’ultimo prezzo, quindi l’ordine non è stato inserito. Riprova o usa un ordine limite',

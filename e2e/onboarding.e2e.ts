@@ -10,6 +10,8 @@ import { expectAccessible, launch } from './browser.ts';
 
 const e2e = inject('e2e');
 const MINUTE = 60_000;
+/** A whole journey (six steps, axe on every screen) takes minutes on a busy machine. */
+const JOURNEY_TIMEOUT = 5 * MINUTE;
 
 const photo = (color: string) =>
   sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
@@ -100,6 +102,8 @@ async function expectColours(page: Page, lang: Language): Promise<void> {
 async function checklistJourney(browser: Browser, lang: Language, investor: Investor): Promise<void> {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params);
   const euro = (amount: string) => formatMoney(amount, { lang, currency: 'EUR' });
+  // Operators of this journey's own (usernames are unique on the shared server).
+  const operatorSuffix = lang.replace('-', '').toLowerCase();
   const context = await phoneIn(browser, lang);
   const page = await context.newPage();
   const waitForHash = (hash: string | RegExp) =>
@@ -146,7 +150,7 @@ async function checklistJourney(browser: Browser, lang: Language, investor: Inve
   await page.getByRole('heading', { name: t('onboarding.title') }).waitFor();
   await expect.poll(() => step(page, 'identity').textContent()).toContain(t('kyc.in_review'));
 
-  const compliance = await operatorToken(e2e, 'e2e_onboarding_compliance', ['compliance']);
+  const compliance = await operatorToken(e2e, `e2e_onboarding_compliance_${operatorSuffix}`, ['compliance']);
   const queue = await apiCall<{ items: Array<{ userId: number; phone: string }> }>(
     e2e.baseUrl,
     compliance,
@@ -256,7 +260,7 @@ async function checklistJourney(browser: Browser, lang: Language, investor: Inve
   // 6. The first subscription: an open issue (the demo's, or one of the journey's own if none is open).
   let open = (await apiCall<{ items: Issue[] }>(e2e.baseUrl, null, 'GET', '/api/ipo?status=open')).items;
   if (open.length === 0) {
-    const admin = await operatorToken(e2e, 'e2e_onboarding_admin', ['admin']);
+    const admin = await operatorToken(e2e, `e2e_onboarding_admin_${operatorSuffix}`, ['admin']);
     const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
     await apiCall(e2e.baseUrl, admin, 'POST', '/api/admin/ipo', {
       code: 'ONBX',
@@ -320,25 +324,33 @@ describe.skipIf(!e2e.chromium)('from sign-up to the first trade, by the checklis
     await browser?.close();
   });
 
-  it('registers in German and follows only the checklist: identity, trading password, card, deposit, first trade, first subscription', async () => {
-    await checklistJourney(browser, 'de', {
-      phone: '+4915211229901',
-      password: 'Onboard2026x',
-      tradingPassword: '357913',
-      name: 'Clara Neumann',
-      idNumber: 'T22000145',
-      iban: 'DE02 1203 0000 0000 2020 51',
-    });
-  });
+  it(
+    'registers in German and follows only the checklist: identity, trading password, card, deposit, first trade, first subscription',
+    async () => {
+      await checklistJourney(browser, 'de', {
+        phone: '+4915211229901',
+        password: 'Onboard2026x',
+        tradingPassword: '357913',
+        name: 'Clara Neumann',
+        idNumber: 'T22000145',
+        iban: 'DE02 1203 0000 0000 2020 51',
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
 
-  it('registers in Chinese (zh-CN, red up) and follows only the checklist to the first trade and subscription', async () => {
-    await checklistJourney(browser, 'zh-CN', {
-      phone: '+4915211229902',
-      password: 'Onboard2026x',
-      tradingPassword: '468024',
-      name: '王小明',
-      idNumber: 'T22000146',
-      iban: 'DE72 1203 0000 0000 2020 52',
-    });
-  });
+  it(
+    'registers in Chinese (zh-CN, red up) and follows only the checklist to the first trade and subscription',
+    async () => {
+      await checklistJourney(browser, 'zh-CN', {
+        phone: '+4915211229902',
+        password: 'Onboard2026x',
+        tradingPassword: '468024',
+        name: '王小明',
+        idNumber: 'T22000146',
+        iban: 'DE72 1203 0000 0000 2020 52',
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

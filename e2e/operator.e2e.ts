@@ -174,7 +174,8 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
       .first()
       .click();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.ant-table').first().waitFor();
+    await expect.poll(() => page.locator('.ant-table .ant-spin-spinning').count()).toBe(0);
     await expectTablesFit(page, 'new-share results');
   });
 });

@@ -10,6 +10,8 @@ import { expectAccessible, launch } from './browser.ts';
 
 const e2e = inject('e2e');
 const MINUTE = 60_000;
+/** A whole journey (six steps, axe on every screen) takes minutes on a busy machine. */
+const JOURNEY_TIMEOUT = 5 * MINUTE;
 
 const photo = (color: string) =>
   sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
@@ -60,6 +62,258 @@ async function registerInApp(page: Page, lang: Language, phone: string, password
 /** One step of the checklist on home. */
 const step = (page: Page, key: OnboardingStepKey) => page.locator(`.onboarding-step[data-step="${key}"]`);
 
+/** The investor of one journey: phones, ID numbers and IBANs of their own (the journeys share one server). */
+interface Investor {
+  phone: string;
+  password: string;
+  tradingPassword: string;
+  name: string;
+  idNumber: string;
+  /** As typed, in groups of four. */
+  iban: string;
+}
+
+const GREEN = 'rgb(10, 122, 69)';
+const RED = 'rgb(207, 19, 34)';
+
+/**
+ * The colour convention of the language, in the DOM: the document's convention (red up in Chinese,
+ * green up otherwise, nobody having chosen) and every coloured rise or fall on screen in its colour.
+ */
+async function expectColours(page: Page, lang: Language): Promise<void> {
+  const redUp = lang === 'zh-CN' || lang === 'zh-TW';
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset['colorConvention']))
+    .toBe(redUp ? 'red-up' : 'green-up');
+  const coloured = await page.locator('.market-up, .market-down, .price-rise, .price-fall').evaluateAll((elements) =>
+    elements.map((element) => ({
+      rising: element.classList.contains('market-up') || element.classList.contains('price-rise'),
+      colour: getComputedStyle(element).color,
+    })),
+  );
+  for (const { rising, colour } of coloured) expect(colour).toBe(rising === redUp ? RED : GREEN);
+}
+
+/**
+ * Registers a new investor in `lang` and follows only the checklist on home: identity, trading
+ * password, card, deposit, first trade, first subscription; axe on every screen, the language's
+ * colours checked in the DOM.
+ */
+async function checklistJourney(browser: Browser, lang: Language, investor: Investor): Promise<void> {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params);
+  const euro = (amount: string) => formatMoney(amount, { lang, currency: 'EUR' });
+  // Operators of this journey's own (usernames are unique on the shared server).
+  const operatorSuffix = lang.replace('-', '').toLowerCase();
+  const context = await phoneIn(browser, lang);
+  const page = await context.newPage();
+  const waitForHash = (hash: string | RegExp) =>
+    page.waitForURL((url) => (typeof hash === 'string' ? url.hash === `#${hash}` : hash.test(url.hash)), {
+      timeout: 15_000,
+    });
+  /** Back on home (a fresh load, as a user reopening the app): the checklist with `key` done. */
+  const home = async (done: OnboardingStepKey[]) => {
+    await page.goto('/#/home');
+    await page.reload();
+    await page.getByRole('heading', { name: t('onboarding.title') }).waitFor();
+    for (const key of done) await expect.poll(() => step(page, key).getAttribute('data-done')).toBe('true');
+    await page.getByText(t('onboarding.progress', { done: done.length, total: 6 })).waitFor();
+    await expectAccessible(page, `home with ${done.length} of 6 steps done (${lang})`);
+    await expectColours(page, lang);
+  };
+  const follow = async (key: OnboardingStepKey) => {
+    await step(page, key).getByRole('link').click();
+  };
+
+  await registerInApp(page, lang, investor.phone, investor.password, `e2e onboarding ${lang}`);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await home([]);
+  await expect.poll(() => step(page, 'identity').textContent()).toContain(t('kyc.none'));
+
+  // 1. Identity: submitted in the app, approved by compliance.
+  await follow('identity');
+  await waitForHash('/realNameAuthentication');
+  await page.getByRole('heading', { name: t('kyc.title'), level: 1 }).waitFor();
+  await expectAccessible(page, `identity verification (${lang})`);
+  await page.getByLabel(t('kyc.realName'), { exact: true }).fill(investor.name);
+  await page.getByLabel(t('kyc.idNumber'), { exact: true }).fill(investor.idNumber);
+  await page.getByText(t('kyc.docTypes.id_card'), { exact: true }).click();
+  await page
+    .getByLabel(new RegExp(t('kyc.front')))
+    .setInputFiles({ name: 'f.jpg', mimeType: 'image/jpeg', buffer: await photo('#2266aa') });
+  await page
+    .getByLabel(new RegExp(t('kyc.back')))
+    .setInputFiles({ name: 'b.jpg', mimeType: 'image/jpeg', buffer: await photo('#aa6622') });
+  await page.getByRole('button', { name: t('kyc.submit') }).click();
+  await page.getByText(t('kyc.inReviewBody')).waitFor();
+  await expectAccessible(page, `identity in review (${lang})`);
+  await page.goto('/#/home');
+  await page.getByRole('heading', { name: t('onboarding.title') }).waitFor();
+  await expect.poll(() => step(page, 'identity').textContent()).toContain(t('kyc.in_review'));
+
+  const compliance = await operatorToken(e2e, `e2e_onboarding_compliance_${operatorSuffix}`, ['compliance']);
+  const queue = await apiCall<{ items: Array<{ userId: number; phone: string }> }>(
+    e2e.baseUrl,
+    compliance,
+    'GET',
+    '/api/admin/kyc?status=in_review',
+  );
+  const userId = queue.items.find((item) => item.phone === investor.phone)!.userId;
+  await apiCall(e2e.baseUrl, compliance, 'POST', `/api/admin/kyc/${userId}/approve`);
+  await home(['identity']);
+
+  // 2. The trading password.
+  await follow('tradingPassword');
+  await waitForHash('/payPwd');
+  await page.getByLabel(t('wallet.payPassword.new'), { exact: true }).waitFor();
+  await expectAccessible(page, `trading password (${lang})`);
+  await page.getByLabel(t('wallet.payPassword.loginPassword'), { exact: true }).fill(investor.password);
+  await page.getByLabel(t('wallet.payPassword.new'), { exact: true }).fill(investor.tradingPassword);
+  await page.getByLabel(t('wallet.payPassword.confirm'), { exact: true }).fill(investor.tradingPassword);
+  await page.getByRole('button', { name: t('wallet.payPassword.setSubmit') }).click();
+  await page.getByText(t('wallet.payPassword.set')).first().waitFor();
+  await home(['identity', 'tradingPassword']);
+
+  // 3. A bank card in the verified name.
+  await follow('card');
+  await waitForHash('/ucenter/bank');
+  await page.getByRole('heading', { name: t('wallet.bind.title'), level: 1 }).waitFor();
+  await expectAccessible(page, `bind card (${lang})`);
+  await page.getByLabel(t('wallet.cards.bank'), { exact: true }).fill('Musterbank');
+  await page.getByLabel(t('wallet.cards.branch'), { exact: true }).fill('Köln');
+  await page.getByLabel(t('wallet.cards.holder'), { exact: true }).fill(investor.name);
+  await page.getByLabel(t('wallet.cards.iban'), { exact: true }).fill(investor.iban);
+  await page.getByText(t('wallet.bind.agree')).click();
+  await page.getByRole('button', { name: t('wallet.bind.submit') }).click();
+  await page
+    .getByText(`${investor.iban.slice(0, 4)} •••• ${investor.iban.slice(-5).replace(' ', '')}`)
+    .first()
+    .waitFor();
+  await home(['identity', 'tradingPassword', 'card']);
+
+  // 4. A deposit of 3,000.00 through the sandbox checkout, and back to its outcome.
+  await follow('deposit');
+  await waitForHash('/fastpayment');
+  await page.getByLabel(t('wallet.amount'), { exact: true }).fill('3000');
+  await expectAccessible(page, `quick payment (${lang})`);
+  await page.getByRole('button', { name: t('wallet.deposit.submit') }).click();
+  await page.waitForURL(/\/sandbox\/checkout\/sbx_/, { timeout: 15_000 });
+  await page.getByText('3000.00 EUR').waitFor();
+  await expectAccessible(page, `sandbox checkout (${lang})`);
+  await page.getByRole('button', { name: t('sandboxCheckout.approve') }).click();
+  await page.getByText(t('sandboxCheckout.approved')).waitFor();
+  await page.getByRole('link', { name: t('sandboxCheckout.back') }).click();
+  await page.getByText(t('depositResult.succeeded', { amount: euro('3000.00') })).waitFor({ timeout: 20_000 });
+  await expectAccessible(page, `deposit outcome (${lang})`);
+  await home(['identity', 'tradingPassword', 'card', 'deposit']);
+
+  // 5. The first trade: from the market to a stock, its ticket, a market buy of one lot that fills.
+  await follow('firstTrade');
+  await waitForHash('/market');
+  const rows = page.getByRole('list', { name: t('market.allStocks') }).getByRole('listitem');
+  await rows.first().waitFor();
+  await expectAccessible(page, `market (${lang})`);
+  await expectColours(page, lang);
+  // The stock on screen whose lot costs least (the deposit also pays for the subscription after it).
+  const codes = await rows.locator('.quote-row-code').allTextContents();
+  const lotCosts = await Promise.all(
+    codes.map(async (code) => {
+      const detail = await apiCall<{ lotSize: number; quote: { ask: string } }>(
+        e2e.baseUrl,
+        null,
+        'GET',
+        `/api/market/instruments/${code}`,
+      );
+      return { code, cost: detail.lotSize * Number(detail.quote.ask) };
+    }),
+  );
+  const cheapest = lotCosts.reduce((a, b) => (a.cost <= b.cost ? a : b));
+  expect(cheapest.cost).toBeLessThan(1500);
+  await rows
+    .filter({ has: page.locator('.quote-row-code', { hasText: new RegExp(`^${cheapest.code}$`) }) })
+    .getByRole('link')
+    .click();
+  await waitForHash(`/detail?code=${cheapest.code}`);
+  await expectAccessible(page, `stock detail (${lang})`);
+  await page.getByRole('link', { name: t('market.trade') }).click();
+  await waitForHash(/^#\/trade\?/);
+  await page.getByRole('heading', { name: t('trading.ticket.title'), level: 1 }).waitFor();
+  const preview = page.getByRole('region', { name: t('trading.costs.title') });
+  await preview.getByText(t('trading.costs.totalBuy'), { exact: true }).waitFor();
+  // Verified, a trading password, money enough: nothing is named as missing.
+  expect(await page.getByRole('region', { name: t('trading.ticket.missing.title') }).count()).toBe(0);
+  await expectAccessible(page, `order ticket (${lang})`);
+  await page
+    .locator('form')
+    .getByRole('button', { name: t('trading.ticket.submitBuy'), exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: t('trading.confirm.titleBuy') });
+  await dialog.getByText(t('trading.confirm.questionBuy')).waitFor();
+  await expectAccessible(page, `buy confirmation (${lang})`);
+  await dialog.getByLabel(t('wallet.tradingPassword'), { exact: true }).fill(investor.tradingPassword);
+  await dialog.getByRole('button', { name: t('common.confirm') }).click();
+  await page.getByText(t('trading.ticket.purchaseSucceeded')).first().waitFor();
+  await waitForHash(/^#\/shares\/holdDetail\?id=\d+$/);
+  await expectAccessible(page, `the new position (${lang})`);
+  await expectColours(page, lang);
+  await home(['identity', 'tradingPassword', 'card', 'deposit', 'firstTrade']);
+
+  // 6. The first subscription: an open issue (the demo's, or one of the journey's own if none is open).
+  let open = (await apiCall<{ items: Issue[] }>(e2e.baseUrl, null, 'GET', '/api/ipo?status=open')).items;
+  if (open.length === 0) {
+    const admin = await operatorToken(e2e, `e2e_onboarding_admin_${operatorSuffix}`, ['admin']);
+    const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+    await apiCall(e2e.baseUrl, admin, 'POST', '/api/admin/ipo', {
+      code: 'ONBX',
+      name: 'Onboarda Werkstoffe AG',
+      applicationCode: '781399',
+      sector: 'materials',
+      board: 'main',
+      issuePrice: '5.00',
+      issueQuantity: 100_000,
+      publicQuantity: 50_000,
+      totalShares: 1_000_000,
+      lotSize: 100,
+      maxLotsPerInvestor: 10,
+      pe: null,
+      industryPe: null,
+      subscribeStart: at(-MINUTE),
+      subscribeEnd: at(60 * MINUTE),
+      allocationAt: at(61 * MINUTE),
+      listingAt: at(120 * MINUTE),
+    });
+    open = (await apiCall<{ items: Issue[] }>(e2e.baseUrl, null, 'GET', '/api/ipo?status=open')).items;
+  }
+  // The cheapest lot: the deposit covers it after the trade.
+  const issue = open.reduce((a, b) => (Number(a.issuePrice) * a.lotSize <= Number(b.issuePrice) * b.lotSize ? a : b));
+  await follow('firstSubscription');
+  await waitForHash(/^#\/shares\/new/);
+  await page.getByRole('heading', { name: t('ipo.calendar.title'), level: 1 }).waitFor();
+  await expectAccessible(page, `new-share calendar (${lang})`);
+  await page
+    .getByRole('link', { name: new RegExp(issue.name) })
+    .first()
+    .click();
+  await waitForHash(`/shares/new-detail?id=${issue.id}`);
+  await expectAccessible(page, `new-share detail (${lang})`);
+  await page.getByRole('link', { name: t('ipo.detail.subscribe') }).click();
+  await waitForHash(`/apply?id=${issue.id}`);
+  await page.getByRole('heading', { name: t('ipo.apply.title'), level: 1 }).waitFor();
+  await page.getByLabel(t('ipo.apply.lots'), { exact: true }).fill('1');
+  await page.getByLabel(t('wallet.tradingPassword'), { exact: true }).fill(investor.tradingPassword);
+  await expectAccessible(page, `subscribe (${lang})`);
+  await page.getByRole('button', { name: t('ipo.apply.submit'), exact: true }).click();
+  await waitForHash(`/shares/new-detail?id=${issue.id}`);
+
+  // Every step done: the checklist is gone from home.
+  await page.goto('/#/home');
+  await page.reload();
+  await page.getByText(t('home.welcomeTitle')).waitFor();
+  await expect.poll(() => page.getByRole('heading', { name: t('onboarding.title') }).count()).toBe(0);
+  await expectAccessible(page, `home with every step done (${lang})`);
+  await expectColours(page, lang);
+  await context.close();
+}
+
 describe.skipIf(!e2e.chromium)('from sign-up to the first trade, by the checklist on home, at 390 × 664', () => {
   let browser: Browser;
 
@@ -70,244 +324,33 @@ describe.skipIf(!e2e.chromium)('from sign-up to the first trade, by the checklis
     await browser?.close();
   });
 
-  it('registers in German and follows only the checklist: identity, trading password, card, deposit, first trade, first subscription', async () => {
-    const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
-    const euro = (amount: string) => formatMoney(amount, { lang: 'de', currency: 'EUR' });
-    const investor = { phone: '+4915211229901', password: 'Onboard2026x', tradingPassword: '357913' };
-    const context = await phoneIn(browser, 'de');
-    const page = await context.newPage();
-    const waitForHash = (hash: string | RegExp) =>
-      page.waitForURL((url) => (typeof hash === 'string' ? url.hash === `#${hash}` : hash.test(url.hash)), {
-        timeout: 15_000,
+  it(
+    'registers in German and follows only the checklist: identity, trading password, card, deposit, first trade, first subscription',
+    async () => {
+      await checklistJourney(browser, 'de', {
+        phone: '+4915211229901',
+        password: 'Onboard2026x',
+        tradingPassword: '357913',
+        name: 'Clara Neumann',
+        idNumber: 'T22000145',
+        iban: 'DE02 1203 0000 0000 2020 51',
       });
-    /** Back on home (a fresh load, as a user reopening the app): the checklist with `key` done. */
-    const home = async (done: OnboardingStepKey[]) => {
-      await page.goto('/#/home');
-      await page.reload();
-      await page.getByRole('heading', { name: t('onboarding.title') }).waitFor();
-      for (const key of done) await expect.poll(() => step(page, key).getAttribute('data-done')).toBe('true');
-      await page.getByText(t('onboarding.progress', { done: done.length, total: 6 })).waitFor();
-      await expectAccessible(page, `home with ${done.length} of 6 steps done`);
-    };
-    const follow = async (key: OnboardingStepKey) => {
-      await step(page, key).getByRole('link').click();
-    };
+    },
+    JOURNEY_TIMEOUT,
+  );
 
-    await registerInApp(page, 'de', investor.phone, investor.password, 'e2e onboarding de');
-    await home([]);
-    await expect.poll(() => step(page, 'identity').textContent()).toContain(t('kyc.none'));
-
-    // 1. Identity: submitted in the app, approved by compliance.
-    await follow('identity');
-    await waitForHash('/realNameAuthentication');
-    await page.getByRole('heading', { name: t('kyc.title'), level: 1 }).waitFor();
-    await expectAccessible(page, 'identity verification');
-    await page.getByLabel(t('kyc.realName'), { exact: true }).fill('Clara Neumann');
-    await page.getByLabel(t('kyc.idNumber'), { exact: true }).fill('T22000145');
-    await page.getByText(t('kyc.docTypes.id_card'), { exact: true }).click();
-    await page
-      .getByLabel(new RegExp(t('kyc.front')))
-      .setInputFiles({ name: 'f.jpg', mimeType: 'image/jpeg', buffer: await photo('#2266aa') });
-    await page
-      .getByLabel(new RegExp(t('kyc.back')))
-      .setInputFiles({ name: 'b.jpg', mimeType: 'image/jpeg', buffer: await photo('#aa6622') });
-    await page.getByRole('button', { name: t('kyc.submit') }).click();
-    await page.getByText(t('kyc.inReviewBody')).waitFor();
-    await expectAccessible(page, 'identity in review');
-    await page.goto('/#/home');
-    await page.getByRole('heading', { name: t('onboarding.title') }).waitFor();
-    await expect.poll(() => step(page, 'identity').textContent()).toContain(t('kyc.in_review'));
-
-    const compliance = await operatorToken(e2e, 'e2e_onboarding_compliance', ['compliance']);
-    const queue = await apiCall<{ items: Array<{ userId: number; phone: string }> }>(
-      e2e.baseUrl,
-      compliance,
-      'GET',
-      '/api/admin/kyc?status=in_review',
-    );
-    const userId = queue.items.find((item) => item.phone === investor.phone)!.userId;
-    await apiCall(e2e.baseUrl, compliance, 'POST', `/api/admin/kyc/${userId}/approve`);
-    await home(['identity']);
-
-    // 2. The trading password.
-    await follow('tradingPassword');
-    await waitForHash('/payPwd');
-    await page.getByLabel(t('wallet.payPassword.new'), { exact: true }).waitFor();
-    await expectAccessible(page, 'trading password');
-    await page.getByLabel(t('wallet.payPassword.loginPassword'), { exact: true }).fill(investor.password);
-    await page.getByLabel(t('wallet.payPassword.new'), { exact: true }).fill(investor.tradingPassword);
-    await page.getByLabel(t('wallet.payPassword.confirm'), { exact: true }).fill(investor.tradingPassword);
-    await page.getByRole('button', { name: t('wallet.payPassword.setSubmit') }).click();
-    await page.getByText(t('wallet.payPassword.set')).first().waitFor();
-    await home(['identity', 'tradingPassword']);
-
-    // 3. A bank card in the verified name.
-    await follow('card');
-    await waitForHash('/ucenter/bank');
-    await page.getByRole('heading', { name: t('wallet.bind.title'), level: 1 }).waitFor();
-    await expectAccessible(page, 'bind card');
-    await page.getByLabel(t('wallet.cards.bank'), { exact: true }).fill('Musterbank');
-    await page.getByLabel(t('wallet.cards.branch'), { exact: true }).fill('Köln');
-    await page.getByLabel(t('wallet.cards.holder'), { exact: true }).fill('Clara Neumann');
-    await page.getByLabel(t('wallet.cards.iban'), { exact: true }).fill('DE02 1203 0000 0000 2020 51');
-    await page.getByText(t('wallet.bind.agree')).click();
-    await page.getByRole('button', { name: t('wallet.bind.submit') }).click();
-    await page.getByText('DE02 •••• 2051').first().waitFor();
-    await home(['identity', 'tradingPassword', 'card']);
-
-    // 4. A deposit of 3,000.00 through the sandbox checkout, and back to its outcome.
-    await follow('deposit');
-    await waitForHash('/fastpayment');
-    await page.getByLabel(t('wallet.amount'), { exact: true }).fill('3000');
-    await expectAccessible(page, 'quick payment');
-    await page.getByRole('button', { name: t('wallet.deposit.submit') }).click();
-    await page.waitForURL(/\/sandbox\/checkout\/sbx_/, { timeout: 15_000 });
-    await page.getByText('3000.00 EUR').waitFor();
-    await expectAccessible(page, 'sandbox checkout');
-    await page.getByRole('button', { name: t('sandboxCheckout.approve') }).click();
-    await page.getByText(t('sandboxCheckout.approved')).waitFor();
-    await page.getByRole('link', { name: t('sandboxCheckout.back') }).click();
-    await page.getByText(t('depositResult.succeeded', { amount: euro('3000.00') })).waitFor({ timeout: 20_000 });
-    await expectAccessible(page, 'deposit outcome');
-    await home(['identity', 'tradingPassword', 'card', 'deposit']);
-
-    // 5. The first trade: from the market to a stock, its ticket, a market buy of one lot that fills.
-    await follow('firstTrade');
-    await waitForHash('/market');
-    const rows = page.getByRole('list', { name: t('market.allStocks') }).getByRole('listitem');
-    await rows.first().waitFor();
-    await expectAccessible(page, 'market');
-    // The stock on screen whose lot costs least (the deposit also pays for the subscription after it).
-    const codes = await rows.locator('.quote-row-code').allTextContents();
-    const lotCosts = await Promise.all(
-      codes.map(async (code) => {
-        const detail = await apiCall<{ lotSize: number; quote: { ask: string } }>(
-          e2e.baseUrl,
-          null,
-          'GET',
-          `/api/market/instruments/${code}`,
-        );
-        return { code, cost: detail.lotSize * Number(detail.quote.ask) };
-      }),
-    );
-    const cheapest = lotCosts.reduce((a, b) => (a.cost <= b.cost ? a : b));
-    expect(cheapest.cost).toBeLessThan(1500);
-    await rows
-      .filter({ has: page.locator('.quote-row-code', { hasText: new RegExp(`^${cheapest.code}$`) }) })
-      .getByRole('link')
-      .click();
-    await waitForHash(`/detail?code=${cheapest.code}`);
-    await expectAccessible(page, 'stock detail');
-    await page.getByRole('link', { name: t('market.trade') }).click();
-    await waitForHash(/^#\/trade\?/);
-    await page.getByRole('heading', { name: t('trading.ticket.title'), level: 1 }).waitFor();
-    const preview = page.getByRole('region', { name: t('trading.costs.title') });
-    await preview.getByText(t('trading.costs.totalBuy'), { exact: true }).waitFor();
-    // Verified, a trading password, money enough: nothing is named as missing.
-    expect(await page.getByRole('region', { name: t('trading.ticket.missing.title') }).count()).toBe(0);
-    await expectAccessible(page, 'order ticket');
-    await page
-      .locator('form')
-      .getByRole('button', { name: t('trading.ticket.submitBuy'), exact: true })
-      .click();
-    const dialog = page.getByRole('dialog', { name: t('trading.confirm.titleBuy') });
-    await dialog.getByText(t('trading.confirm.questionBuy')).waitFor();
-    await expectAccessible(page, 'buy confirmation');
-    await dialog.getByLabel(t('wallet.tradingPassword'), { exact: true }).fill(investor.tradingPassword);
-    await dialog.getByRole('button', { name: t('common.confirm') }).click();
-    await page.getByText(t('trading.ticket.purchaseSucceeded')).first().waitFor();
-    await waitForHash(/^#\/shares\/holdDetail\?id=\d+$/);
-    await expectAccessible(page, 'the new position');
-    await home(['identity', 'tradingPassword', 'card', 'deposit', 'firstTrade']);
-
-    // 6. The first subscription: an open issue (the demo's, or one of the journey's own if none is open).
-    let open = (await apiCall<{ items: Issue[] }>(e2e.baseUrl, null, 'GET', '/api/ipo?status=open')).items;
-    if (open.length === 0) {
-      const admin = await operatorToken(e2e, 'e2e_onboarding_admin', ['admin']);
-      const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-      await apiCall(e2e.baseUrl, admin, 'POST', '/api/admin/ipo', {
-        code: 'ONBX',
-        name: 'Onboarda Werkstoffe AG',
-        applicationCode: '781399',
-        sector: 'materials',
-        board: 'main',
-        issuePrice: '5.00',
-        issueQuantity: 100_000,
-        publicQuantity: 50_000,
-        totalShares: 1_000_000,
-        lotSize: 100,
-        maxLotsPerInvestor: 10,
-        pe: null,
-        industryPe: null,
-        subscribeStart: at(-MINUTE),
-        subscribeEnd: at(60 * MINUTE),
-        allocationAt: at(61 * MINUTE),
-        listingAt: at(120 * MINUTE),
+  it(
+    'registers in Chinese (zh-CN, red up) and follows only the checklist to the first trade and subscription',
+    async () => {
+      await checklistJourney(browser, 'zh-CN', {
+        phone: '+4915211229902',
+        password: 'Onboard2026x',
+        tradingPassword: '468024',
+        name: '王小明',
+        idNumber: 'T22000146',
+        iban: 'DE72 1203 0000 0000 2020 52',
       });
-      open = (await apiCall<{ items: Issue[] }>(e2e.baseUrl, null, 'GET', '/api/ipo?status=open')).items;
-    }
-    // The cheapest lot: the deposit covers it after the trade.
-    const issue = open.reduce((a, b) => (Number(a.issuePrice) * a.lotSize <= Number(b.issuePrice) * b.lotSize ? a : b));
-    await follow('firstSubscription');
-    await waitForHash(/^#\/shares\/new/);
-    await page.getByRole('heading', { name: t('ipo.calendar.title'), level: 1 }).waitFor();
-    await expectAccessible(page, 'new-share calendar');
-    await page
-      .getByRole('link', { name: new RegExp(issue.name) })
-      .first()
-      .click();
-    await waitForHash(`/shares/new-detail?id=${issue.id}`);
-    await expectAccessible(page, 'new-share detail');
-    await page.getByRole('link', { name: t('ipo.detail.subscribe') }).click();
-    await waitForHash(`/apply?id=${issue.id}`);
-    await page.getByRole('heading', { name: t('ipo.apply.title'), level: 1 }).waitFor();
-    await page.getByLabel(t('ipo.apply.lots'), { exact: true }).fill('1');
-    await page.getByLabel(t('wallet.tradingPassword'), { exact: true }).fill(investor.tradingPassword);
-    await expectAccessible(page, 'subscribe');
-    await page.getByRole('button', { name: t('ipo.apply.submit'), exact: true }).click();
-    await waitForHash(`/shares/new-detail?id=${issue.id}`);
-
-    // Every step done: the checklist is gone from home.
-    await page.goto('/#/home');
-    await page.reload();
-    await page.getByText(t('home.welcomeTitle')).waitFor();
-    await expect.poll(() => page.getByRole('heading', { name: t('onboarding.title') }).count()).toBe(0);
-    await expectAccessible(page, 'home with every step done');
-    await context.close();
-  });
-
-  describe('in Chinese (zh-CN)', () => {
-    let context: BrowserContext;
-    let page: Page;
-
-    beforeAll(async () => {
-      context = await phoneIn(browser, 'zh-CN');
-      page = await context.newPage();
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
-
-    it('registers in Chinese and sees the checklist in Chinese', async () => {
-      const t = (key: MessageKey, params?: Record<string, string | number>) => translate('zh-CN', key, params);
-      await registerInApp(page, 'zh-CN', '+4915211229902', 'Onboard2026x', 'e2e onboarding zh-CN');
-      await page.getByRole('heading', { name: t('onboarding.title') }).waitFor();
-      await page.getByText(t('onboarding.progress', { done: 0, total: 6 })).waitFor();
-      for (const key of ['identity', 'tradingPassword', 'card', 'deposit', 'firstTrade', 'firstSubscription'] as const)
-        await step(page, key)
-          .getByText(t(`onboarding.steps.${key}`))
-          .waitFor();
-      await expect.poll(() => step(page, 'identity').textContent()).toContain(t('kyc.none'));
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
-      await expectAccessible(page, 'home in Chinese');
-    });
-
-    // The colour convention (red up, green down for Chinese) comes from another branch of issue 16:
-    // this test passes once that branch is merged.
-    it('zh-CN defaults to red-up colours', async () => {
-      await page.goto('/#/home');
-      await page.getByRole('heading', { name: translate('zh-CN', 'onboarding.title') }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.dataset.colorConvention)).toBe('red-up');
-    });
-  });
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

@@ -132,4 +132,50 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await page.getByLabel(t('admin.blockTrades.cancelReason')).waitFor();
     await expectAccessible(page, 'block-trade offer withdrawal');
   });
+  it('fits every console table into 1280 px: no sideways scroll, every column header on screen', async () => {
+    // Signed in by the journey above. Every section with a table, and the screens behind a row.
+    const sections = [
+      '/invitations',
+      '/kyc',
+      '/withdrawals',
+      '/payments',
+      '/users',
+      '/orders',
+      '/instruments',
+      '/ipo',
+      '/block-trades',
+      '/loans',
+      '/members',
+      '/fund',
+      '/calendar',
+      '/announcements',
+      '/news',
+      '/closures',
+      '/audit',
+    ];
+    for (const section of sections) {
+      await page.goto(`/admin/#${section}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('.ant-table').first().waitFor();
+      // Loaded: the rows are in (an empty list shows its empty line).
+      await expect.poll(() => page.locator('.ant-table .ant-spin-spinning').count()).toBe(0);
+      await expectTablesFit(page, section);
+    }
+    // An investor's account: positions, ledger, cards, sessions, points.
+    await page.goto('/admin/#/users');
+    await page.locator('.ant-table-tbody a').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await expectTablesFit(page, 'investor account');
+    // A drawn issue's results.
+    await page.goto('/admin/#/ipo');
+    await page
+      .getByRole('link', { name: new RegExp(`^${t('admin.ipo.results')}: `) })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('.ant-table').first().waitFor();
+    await expect.poll(() => page.locator('.ant-table .ant-spin-spinning').count()).toBe(0);
+    await expectTablesFit(page, 'new-share results');
+  });
 });

@@ -111,6 +111,8 @@ export const ERROR_STATUS = {
   ORDER_VALUE_TOO_LARGE: 400,
   LIMIT_PRICE_REQUIRED: 400,
   LIMIT_PRICE_INVALID: 400,
+  /** A limit price between two steps of the price grid (`tickSizeTicks`). */
+  PRICE_OFF_TICK: 400,
   POSITION_REQUIRED: 400,
   PRICE_OUTSIDE_COLLAR: 422,
   INSTRUMENT_SUSPENDED: 422,

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changePercent, formatPrice, parsePrice, priceAtTick, priceDecimals, roundTicks } from './price.ts';
+import {
+  changePercent,
+  formatPrice,
+  isOnTick,
+  parsePrice,
+  priceAtTick,
+  priceDecimals,
+  roundTicks,
+  stepPrice,
+  tickSizeText,
+} from './price.ts';
 
 describe('prices', () => {
   it('parses up to four decimals and refuses anything else', () => {
@@ -64,5 +74,35 @@ describe('priceAtTick', () => {
   it('leaves text that is not a price alone', () => {
     expect(priceAtTick('')).toBe('');
     expect(priceAtTick('abc')).toBe('abc');
+  });
+});
+
+describe('the price grid', () => {
+  it('knows which prices lie on it and names its step', () => {
+    for (const on of ['12.34', '1.00', '0.999', '0.001', '100.00']) expect(isOnTick(parsePrice(on)!), on).toBe(true);
+    for (const off of ['12.345', '12.3401', '1.005', '0.9995', '0.0001'])
+      expect(isOnTick(parsePrice(off)!), off).toBe(false);
+    expect(tickSizeText(parsePrice('12.34')!)).toBe('0.01');
+    expect(tickSizeText(parsePrice('0.5')!)).toBe('0.001');
+  });
+
+  it('steps along the grid, snapping an off-grid price in the step’s direction first', () => {
+    expect(stepPrice('12.34', 1)).toBe('12.35');
+    expect(stepPrice('12.34', -1)).toBe('12.33');
+    expect(stepPrice('12.345', 1)).toBe('12.35');
+    expect(stepPrice('12.345', -1)).toBe('12.34');
+    expect(stepPrice('1.00', -1)).toBe('0.999');
+    expect(stepPrice('0.999', 1)).toBe('1.00');
+    expect(stepPrice('0.001', -1)).toBe('0.001');
+    expect(stepPrice('abc', 1)).toBeNull();
+  });
+
+  it('every stepped price lies on the grid', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: -3, max: 3 }), (ticks, steps) => {
+        const stepped = stepPrice(formatPrice(ticks), steps === 0 ? 1 : steps);
+        expect(isOnTick(parsePrice(stepped!)!)).toBe(true);
+      }),
+    );
   });
 });

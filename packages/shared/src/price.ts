@@ -92,3 +92,37 @@ export function priceAtTick(price: string, rounding: 'nearest' | 'down' | 'up' =
     .slice(0, decimals);
   return `${Math.trunc(rounded / TICKS_PER_UNIT)}.${fraction}`;
 }
+
+/** Whether a price lies on the grid: a whole multiple of the tick size at its level. */
+export function isOnTick(priceTicks: number): boolean {
+  return priceTicks % tickSizeTicks(priceTicks) === 0;
+}
+
+/** The grid step at this price level as a wire price ("0.01" from 1.00 up, "0.001" below). */
+export function tickSizeText(priceTicks: number): string {
+  return formatPrice(tickSizeTicks(priceTicks));
+}
+
+/**
+ * Moves a price `steps` grid steps up (or down, when negative) from where it is: an off-grid price
+ * first snaps to the grid in that direction (12.345 + 1 step → 12.35, − 1 step → 12.34). Never below
+ * the smallest step. The result is a wire price with the level's decimals.
+ */
+export function stepPrice(price: string, steps: number): string | null {
+  let ticks = parsePrice(price);
+  if (ticks === null) return null;
+  let remaining = Math.trunc(steps);
+  if (!isOnTick(ticks) && remaining !== 0) {
+    const step = tickSizeTicks(ticks);
+    ticks = asTicks(remaining > 0 ? Math.ceil(ticks / step) * step : Math.floor(ticks / step) * step);
+    remaining -= Math.sign(remaining);
+  }
+  while (remaining !== 0) {
+    const up = remaining > 0;
+    // Crossing 1.00 changes the step: going down from 1.00 takes the finer step below it.
+    const step = up ? tickSizeTicks(ticks) : tickSizeTicks(ticks - 1);
+    ticks = asTicks(Math.max(tickSizeTicks(0), ticks + (up ? step : -step)));
+    remaining -= Math.sign(remaining);
+  }
+  return priceAtTick(formatPrice(ticks));
+}

@@ -1,6 +1,5 @@
-import { Table, type TableColumnsType } from 'antd';
-import { useEffect, useRef } from 'react';
 import type { Page } from '@bourse/shared/schemas/common';
+import { ConsoleTable, type ConsoleColumns } from './console-table.tsx';
 import { tablePagination, type PageParams } from './pagination.ts';
 import { QueryErrorAlert } from './query-error-alert.tsx';
 import { TableEmpty } from './table-empty.tsx';
@@ -19,21 +18,15 @@ export interface PagedListProps<T> {
   pageParams: PageParams;
   onPageChange: (params: PageParams) => void;
   rowKey: keyof T & string;
-  columns: TableColumnsType<T>;
+  columns: ConsoleColumns<T>;
   /** The "nothing here" line of this list. */
   emptyText: string;
-  /**
-   * Wide tables scroll sideways when their wrapped columns still do not fit; the scrolling box then takes
-   * the keyboard focus (arrow keys scroll it), as a scrollable region must (axe:
-   * scrollable-region-focusable) when its rows hold nothing focusable.
-   */
-  scrollX?: boolean;
 }
 
 /**
  * The one scaffold of the console's paged lists: a failed load in place with a retry, then the
  * table with the server's page of rows, its loading state, a readable empty line and server-side
- * pagination (a new page size starts again at page 1).
+ * pagination (a new page size starts again at page 1), in the console's one table widget.
  */
 export function PagedList<T extends object>({
   query,
@@ -42,25 +35,16 @@ export function PagedList<T extends object>({
   rowKey,
   columns,
   emptyText,
-  scrollX = false,
 }: PagedListProps<T>) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!scrollX) return;
-    for (const region of box.current?.querySelectorAll<HTMLElement>('.ant-table-content') ?? []) region.tabIndex = 0;
-  });
   return (
-    <div ref={box}>
+    <div>
       {query.isError && query.error && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
-      <Table<T>
+      <ConsoleTable<T>
         rowKey={rowKey}
         columns={columns}
         dataSource={query.data?.items ?? []}
         loading={query.isFetching}
         locale={{ emptyText: <TableEmpty text={emptyText} /> }}
-        // `true`, not 'max-content': cells wrap first, so at 1280 px every column shows; the table
-        // scrolls sideways only when its columns cannot fit even wrapped.
-        {...(scrollX && { scroll: { x: true }, tableLayout: 'auto' as const })}
         pagination={tablePagination({ pageParams, total: query.data?.total ?? 0, onChange: onPageChange })}
       />
     </div>

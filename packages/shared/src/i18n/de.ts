@@ -697,7 +697,7 @@ export const de: Catalog = {
       side: 'Richtung',
       type: 'Orderart',
       limitPrice: 'Limitpreis',
-      limitPriceHint: 'Höchstens 4 Nachkommastellen',
+      limitPriceHint: 'In Schritten von {{tick}}',
       validity: 'Gültigkeit',
       lots: 'Anzahl der Lots',
       lotSize: '1 Lot = {{shares}} Aktien',
@@ -1565,6 +1565,7 @@ export const de: Catalog = {
     ORDER_VALUE_TOO_LARGE: 'Der Wert dieser Order ist zu hoch',
     LIMIT_PRICE_REQUIRED: 'Eine Limit-Order braucht einen Limitpreis',
     LIMIT_PRICE_INVALID: 'Der Limitpreis muss größer als 0 sein und darf höchstens 4 Nachkommastellen haben',
+    PRICE_OFF_TICK: 'Der Preis muss ein Vielfaches der Tickgröße ({{tick}}) sein',
     POSITION_REQUIRED: 'Wählen Sie die Position, aus der Sie verkaufen möchten',
     PRICE_OUTSIDE_COLLAR:
       'Der Marktpreis weicht um mehr als {{pct}} % vom letzten Kurs ab, daher wurde die Order nicht erteilt. Versuchen Sie es erneut oder nutzen Sie eine Limit-Order',

@@ -685,7 +685,7 @@ export const en = {
       side: 'Direction',
       type: 'Order type',
       limitPrice: 'Limit price',
-      limitPriceHint: 'Up to 4 decimal places',
+      limitPriceHint: 'In steps of {{tick}}',
       validity: 'Valid',
       lots: 'Number of lots',
       lotSize: '1 lot = {{shares}} shares',
@@ -1540,6 +1540,7 @@ export const en = {
     ORDER_VALUE_TOO_LARGE: 'The value of this order is too large',
     LIMIT_PRICE_REQUIRED: 'A limit order needs a limit price',
     LIMIT_PRICE_INVALID: 'The limit price must be greater than 0, with at most 4 decimals',
+    PRICE_OFF_TICK: 'The price must be a multiple of the tick size ({{tick}})',
     POSITION_REQUIRED: 'Choose the position to sell from',
     PRICE_OUTSIDE_COLLAR:
       'The market price is more than {{pct}} % away from the last price, so the order was not placed. Try again or use a limit order',

@@ -692,7 +692,7 @@ export const es: Catalog = {
       side: 'Sentido',
       type: 'Tipo de orden',
       limitPrice: 'Precio límite',
-      limitPriceHint: 'Como máximo 4 decimales',
+      limitPriceHint: 'En pasos de {{tick}}',
       validity: 'Validez',
       lots: 'Número de lotes',
       lotSize: '1 lote = {{shares}} acciones',
@@ -1551,6 +1551,7 @@ export const es: Catalog = {
     ORDER_VALUE_TOO_LARGE: 'El valor de esta orden es demasiado alto',
     LIMIT_PRICE_REQUIRED: 'Una orden limitada necesita un precio límite',
     LIMIT_PRICE_INVALID: 'El precio límite debe ser mayor que 0, con 4 decimales como máximo',
+    PRICE_OFF_TICK: 'El precio debe ser un múltiplo de la variación mínima de precio ({{tick}})',
     POSITION_REQUIRED: 'Elija la posición de la que vender',
     PRICE_OUTSIDE_COLLAR:
       'El precio de mercado se aleja más de un {{pct}} % del último precio, así que la orden no se ha enviado. Inténtelo de nuevo o use una orden limitada',

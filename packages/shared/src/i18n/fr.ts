@@ -698,7 +698,7 @@ export const fr: Catalog = {
       side: 'Sens',
       type: 'Type d’ordre',
       limitPrice: 'Cours limite',
-      limitPriceHint: '4 décimales au maximum',
+      limitPriceHint: 'Par pas de {{tick}}',
       validity: 'Validité',
       lots: 'Nombre de lots',
       lotSize: '1 lot = {{shares}} actions',
@@ -1565,6 +1565,7 @@ export const fr: Catalog = {
     ORDER_VALUE_TOO_LARGE: 'La valeur de cet ordre est trop élevée',
     LIMIT_PRICE_REQUIRED: 'Un ordre à cours limité nécessite un prix limite',
     LIMIT_PRICE_INVALID: 'Le prix limite doit être supérieur à 0, avec au plus 4 décimales',
+    PRICE_OFF_TICK: 'Le prix doit être un multiple du pas de cotation ({{tick}})',
     POSITION_REQUIRED: 'Choisissez la position à vendre',
     PRICE_OUTSIDE_COLLAR:
       'Le prix du marché s’écarte de plus de {{pct}} % du dernier cours, l’ordre n’a donc pas été passé. Réessayez ou utilisez un ordre à cours limité',

@@ -2,10 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { de } from './de.ts';
 import { flattenCatalog } from './index.ts';
 import { fr } from './fr.ts';
+import { it as italian } from './it.ts';
 import { zhCN } from './zh-CN.ts';
 import { zhTW } from './zh-TW.ts';
 
 /** Rules from docs/glossary.md that a catalogue change could break without anyone noticing. */
+
+/** Mainland terms where Taiwan's brokers write others (holdings 庫存, a position 部位, P/L 損益, lots 張 …). */
+const MAINLAND_TERMS_IN_ZH_TW = [
+  '持倉',
+  '盈虧',
+  '撤單',
+  '實名認證',
+  '審批',
+  '手數',
+  '頭像',
+  '賬',
+  '信息',
+  '默認',
+  '設置',
+  '登錄',
+];
+
+/**
+ * Italian formal address ("Lei"): its pronouns and capitalised possessives, "your" written as the
+ * third person (la sua identità), and the formal imperatives and verbs the catalogue used to have.
+ */
+function italianFormal(value: string): boolean {
+  return (
+    /(?<!\p{L})(Lei|Suo|Sua|Suoi|Sue|inviarLe|La preghiamo|La informeremo)(?!\p{L})/u.test(value) ||
+    /(?<!\p{L})(suo|sua|suoi|sue) (conto|identità|prestito|livello|patrimonio|richiesta|documenti|liquidità|fuso|password|proposta|approvazione|prelievo|portafoglio|posizioni|limite|rimborso|disposizione)(?!\p{L})/u.test(
+      value,
+    ) ||
+    /(?:^|[.:;] )(Il|La|I) (suo|sua|suoi) /u.test(value) ||
+    /(?<!\p{L})(Inserisca|Scelga|Confermi|Verifichi|Selezioni|Colleghi|Effettui|Imposti|Indichi|Carichi|Legga|Sottoscriva|Trasferisca|Addebiti|Riprovi|Provi|Può|Potrà|Vuole|Ha)(?!\p{L})/u.test(
+      value,
+    )
+  );
+}
 
 /** Characters that exist only in simplified Chinese: a zh-TW text containing one was converted blindly. */
 const SIMPLIFIED_ONLY = [...'们这说钱价单买卖资户银额现时间发报过还进帐账关开选设网图码认证请输错误'];
@@ -35,6 +69,15 @@ describe('glossary rules (docs/glossary.md)', () => {
     expect(/(?<!\p{L})(tu|toi|ton|ta|tes)(?!\p{L})/u.test('Vous êtes déconnecté, requêtes')).toBe(false);
     expect(/(?<!\p{L})(tu|toi|ton|ta|tes)(?!\p{L})/u.test('Es-tu sûr\u202f?')).toBe(true);
     expect(SIMPLIFIED_ONLY.some((char) => '我的账户'.includes(char))).toBe(true);
+    expect(italianFormal('Inserisca la Sua password')).toBe(true);
+    expect(italianFormal('La sua identità è stata verificata.')).toBe(true);
+    expect(italianFormal('Per confermare che è Lei')).toBe(true);
+    expect(italianFormal('Il suo ordine è stato eseguito.')).toBe(true);
+    expect(italianFormal('Gli ordini sono stati dati al suo prezzo e al suo ordine minimo')).toBe(false);
+    expect(italianFormal('Le due password non coincidono')).toBe(false);
+    expect(italianFormal('L’app, i suoi contenuti e la sua fine')).toBe(false);
+    expect(italianFormal('Inserisci la tua password')).toBe(false);
+    expect(MAINLAND_TERMS_IN_ZH_TW.some((term) => '我的持倉'.includes(term))).toBe(true);
   });
 
   it('German calls the investor’s orders "Orders", never the exchange’s "Orderbuch"', () => {
@@ -59,6 +102,18 @@ describe('glossary rules (docs/glossary.md)', () => {
 
   it('zh-TW is written in traditional characters', () => {
     expect(offenders(zhTW, (value) => SIMPLIFIED_ONLY.some((char) => value.includes(char)))).toEqual([]);
+  });
+
+  it('zh-TW uses Taiwan’s broker terms, not the mainland’s (庫存, 部位, 損益, 刪單, 身分驗證, 張 …)', () => {
+    expect(offenders(zhTW, (value) => MAINLAND_TERMS_IN_ZH_TW.some((term) => value.includes(term)))).toEqual([]);
+    const flat = flattenCatalog(zhTW);
+    expect(flat['trading.holdings.title']).toBe('我的庫存');
+    expect(flat['trading.ticket.lots']).toBe('張數');
+  });
+
+  it('Italian says "tu", never "Lei", as modern broker apps do', () => {
+    expect(offenders(italian, italianFormal)).toEqual([]);
+    expect(flattenCatalog(italian)['auth.validation.passwordRequired']).toBe('Inserisci la tua password');
   });
 
   it('Chinese uses full-width punctuation after Chinese text', () => {

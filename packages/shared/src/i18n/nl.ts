@@ -693,7 +693,7 @@ export const nl: Catalog = {
       side: 'Richting',
       type: 'Ordertype',
       limitPrice: 'Limietkoers',
-      limitPriceHint: 'Maximaal 4 decimalen',
+      limitPriceHint: 'In stappen van {{tick}}',
       validity: 'Geldigheid',
       lots: 'Aantal lots',
       lotSize: '1 lot = {{shares}} aandelen',
@@ -1555,6 +1555,7 @@ export const nl: Catalog = {
     ORDER_VALUE_TOO_LARGE: 'De waarde van deze order is te hoog',
     LIMIT_PRICE_REQUIRED: 'Een limietorder heeft een limietprijs nodig',
     LIMIT_PRICE_INVALID: 'De limietprijs moet groter zijn dan 0, met hoogstens 4 decimalen',
+    PRICE_OFF_TICK: 'De prijs moet een veelvoud van de tickgrootte ({{tick}}) zijn',
     POSITION_REQUIRED: 'Kies de positie waaruit u wilt verkopen',
     PRICE_OUTSIDE_COLLAR:
       'De marktprijs wijkt meer dan {{pct}} % af van de laatste koers, daarom is de order niet geplaatst. Probeer het opnieuw of gebruik een limietorder',

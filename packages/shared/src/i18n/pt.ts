@@ -689,7 +689,7 @@ export const pt: Catalog = {
       side: 'Sentido',
       type: 'Tipo de ordem',
       limitPrice: 'Preço limite',
-      limitPriceHint: 'No máximo 4 casas decimais',
+      limitPriceHint: 'Em passos de {{tick}}',
       validity: 'Validade',
       lots: 'Número de lotes',
       lotSize: '1 lote = {{shares}} ações',
@@ -1546,6 +1546,7 @@ export const pt: Catalog = {
     ORDER_VALUE_TOO_LARGE: 'O valor desta ordem é demasiado elevado',
     LIMIT_PRICE_REQUIRED: 'Uma ordem limitada precisa de um preço limite',
     LIMIT_PRICE_INVALID: 'O preço limite tem de ser superior a 0, com no máximo 4 casas decimais',
+    PRICE_OFF_TICK: 'O preço tem de ser um múltiplo da variação mínima de preço ({{tick}})',
     POSITION_REQUIRED: 'Escolha a posição a vender',
     PRICE_OUTSIDE_COLLAR:
       'O preço de mercado afasta-se mais de {{pct}} % do último preço, por isso a ordem não foi colocada. Tente novamente ou use uma ordem limitada',

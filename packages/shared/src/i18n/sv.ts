@@ -689,7 +689,7 @@ export const sv: Catalog = {
       side: 'Riktning',
       type: 'Ordertyp',
       limitPrice: 'Limitpris',
-      limitPriceHint: 'Högst 4 decimaler',
+      limitPriceHint: 'I steg om {{tick}}',
       validity: 'Giltighet',
       lots: 'Antal poster',
       lotSize: '1 post = {{shares}} aktier',
@@ -1546,6 +1546,7 @@ export const sv: Catalog = {
     ORDER_VALUE_TOO_LARGE: 'Värdet på den här ordern är för stort',
     LIMIT_PRICE_REQUIRED: 'En limitorder behöver ett limitpris',
     LIMIT_PRICE_INVALID: 'Limitpriset måste vara större än 0, med högst 4 decimaler',
+    PRICE_OFF_TICK: 'Priset måste vara en multipel av tickstorleken ({{tick}})',
     POSITION_REQUIRED: 'Välj det innehav du vill sälja från',
     PRICE_OUTSIDE_COLLAR:
       'Marknadspriset avviker mer än {{pct}} % från senaste kurs, så ordern lades inte. Försök igen eller använd en limitorder',

@@ -1,6 +1,6 @@
 import { grossValue } from '@bourse/shared/fees';
 import { formatMinor, MAX_AMOUNT_MINOR, parseAmount } from '@bourse/shared/money';
-import { formatPrice, parsePrice } from '@bourse/shared/price';
+import { formatPrice, isOnTick, parsePrice, tickSizeText } from '@bourse/shared/price';
 import type {
   AdminBlockOffer,
   BlockOffer,
@@ -88,6 +88,11 @@ function takesOrders(offer: BlockOfferRow, nowMs: number): boolean {
 
 // ── the console ─────────────────────────────────────────────────────────────────────────────────────
 
+/** An offer's price lies on the exchange's price grid, as an order's limit price must. */
+function checkOnTick(priceTicks: number): void {
+  if (!isOnTick(priceTicks)) throw new AppError('PRICE_OFF_TICK', { tick: tickSizeText(priceTicks) });
+}
+
 /**
  * An operator lists an offer of a listed share (never an index) at a price, with a minimum and a
  * total quantity and a window that ends in the future; audited in the caller's transaction.
@@ -97,6 +102,7 @@ export async function createOffer(ctx: AppContext, trx: Trx, input: OperatorAct 
   const nowMs = ctx.clock.nowMs();
   const priceTicks = parsePrice(body.price);
   if (priceTicks === null || priceTicks <= 0) throw new AppError('VALIDATION_FAILED', { detail: 'price' });
+  checkOnTick(priceTicks);
   const instrument = await tradableInstrumentByCode(sqlRunner(trx, ctx.database.dialect), body.code);
   if (!instrument) throw new AppError('INSTRUMENT_NOT_FOUND');
   assertInstrumentTradable(instrument);
@@ -211,6 +217,7 @@ export async function editOffer(
   if (patch.price !== undefined) {
     const parsed = parsePrice(patch.price);
     if (parsed === null || parsed <= 0) throw new AppError('VALIDATION_FAILED', { detail: 'price' });
+    checkOnTick(parsed);
     priceTicks = parsed;
   }
   const after: OfferTerms = {

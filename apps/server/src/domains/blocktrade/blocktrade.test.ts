@@ -176,6 +176,8 @@ for (const dialect of DIALECTS) {
         [{ startsAt: iso(now() + 2 * DAY), endsAt: iso(now() + DAY) }, 400, 'BLOCK_OFFER_WINDOW_INVALID'],
         [{ price: '0' }, 400, 'VALIDATION_FAILED'],
         [{ price: '9.123456' }, 400, 'VALIDATION_FAILED'],
+        [{ price: '9.505' }, 400, 'PRICE_OFF_TICK'],
+        [{ price: '0.9505' }, 400, 'PRICE_OFF_TICK'],
       ];
       const offersBefore = await t.ctx.database.db.selectFrom('blockOffers').select('id').execute();
       for (const [fields, status, code] of bad) {
@@ -220,18 +222,18 @@ for (const dialect of DIALECTS) {
     });
 
     it('holds quantity × price; available and withdrawable drop by it; a replay answers the same', async () => {
-      const offerId = await offer({ price: '9.5050' });
+      const offerId = await offer({ price: '0.955' });
       const { token } = await verifiedTrader('20000.00');
       const key = randomUUID();
       const res = await order(token, offerId, 333, { key });
       expect(res.statusCode, res.body).toBe(200);
-      // 9.5050 × 333 = 3,165.1650 → 3,165.17 (half-up to the cent, as a trade's gross).
+      // 0.955 × 333 = 318.015 → 318.02 (half-up to the cent, as a trade's gross; 0.955 is on the grid below 1.00).
       expect(body(res).data).toMatchObject({
         offerId,
         code: 'BLK',
-        price: '9.505',
+        price: '0.955',
         quantity: 333,
-        amount: '3165.17',
+        amount: '318.02',
         status: 'pending',
         approvals: 0,
         approvalsRequired: 1,
@@ -240,9 +242,9 @@ for (const dialect of DIALECTS) {
       // `cash` counts what is held; `available` is what is free.
       expect(await assets(token)).toMatchObject({
         cash: '20000.00',
-        frozen: '3165.17',
-        available: '16834.83',
-        withdrawable: '16834.83',
+        frozen: '318.02',
+        available: '19681.98',
+        withdrawable: '19681.98',
       });
       const replay = await order(token, offerId, 333, { key });
       expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -639,6 +641,7 @@ for (const dialect of DIALECTS) {
       const bad: Array<[Record<string, unknown>, number, string]> = [
         [{ price: '0' }, 400, 'VALIDATION_FAILED'],
         [{ price: '9.123456' }, 400, 'VALIDATION_FAILED'],
+        [{ price: '9.805' }, 400, 'PRICE_OFF_TICK'],
         [{ availableQuantity: -1 }, 400, 'VALIDATION_FAILED'],
         [{ minQuantity: 0 }, 400, 'VALIDATION_FAILED'],
         [{ totalQuantity: 10 }, 400, 'UNKNOWN_FIELD'],

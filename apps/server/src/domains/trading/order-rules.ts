@@ -3,7 +3,7 @@
 // issue 12 into order-rules, fill-units, order-wire and the reads in trading.service).
 import { collarPriceTicks, percentOf, tradeCosts, valueFits, type FeeSchedule } from '@bourse/shared/fees';
 import { formatMinor } from '@bourse/shared/money';
-import { formatPrice, parsePrice } from '@bourse/shared/price';
+import { formatPrice, isOnTick, parsePrice, tickSizeText } from '@bourse/shared/price';
 import type { CostBreakdown, OrderSide, OrderType, TimeInForce } from '@bourse/shared/schemas/trading';
 import type { AppContext } from '../../platform/context.ts';
 import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
@@ -59,7 +59,7 @@ export interface CheckedOrder {
 /**
  * Checks the values of an order or a quote request, before anything is read or written: buys in
  * whole positive lots, sells in whole positive shares of a named lot, a limit price > 0 with at
- * most 4 decimals on limit orders only.
+ * most 4 decimals, on the price grid, on limit orders only.
  */
 export function checkOrderInput(input: OrderInput): CheckedOrder {
   let lots: number | null = null;
@@ -86,6 +86,7 @@ export function checkOrderInput(input: OrderInput): CheckedOrder {
     if (input.limitPrice === undefined || input.limitPrice === '') throw new AppError('LIMIT_PRICE_REQUIRED');
     limitTicks = parsePrice(input.limitPrice);
     if (limitTicks === null || limitTicks <= 0) throw new AppError('LIMIT_PRICE_INVALID');
+    if (!isOnTick(limitTicks)) throw new AppError('PRICE_OFF_TICK', { tick: tickSizeText(limitTicks) });
   } else if (input.limitPrice !== undefined) {
     throw new AppError('VALIDATION_FAILED', { detail: 'limitPrice' });
   }

@@ -548,6 +548,18 @@ for (const dialect of DIALECTS) {
           'LIMIT_PRICE_INVALID',
         ],
         ['a limit order without a price', { ...buy, type: 'limit', lots: 1 }, 400, 'LIMIT_PRICE_REQUIRED'],
+        [
+          'a limit price between two cents',
+          { ...buy, type: 'limit', lots: 1, limitPrice: '12.345' },
+          400,
+          'PRICE_OFF_TICK',
+        ],
+        [
+          'a limit price below 1.00 between two tenths of a cent',
+          { ...buy, type: 'limit', lots: 1, limitPrice: '0.9995' },
+          400,
+          'PRICE_OFF_TICK',
+        ],
         ['a market order with a limit price', { ...buy, lots: 1, limitPrice: '12.00' }, 400, 'VALIDATION_FAILED'],
         ['an unknown field', { ...buy, lots: 1, leverage: 10 }, 400, 'UNKNOWN_FIELD'],
         ['an unknown instrument', { ...buy, code: 'NOPE', lots: 1 }, 404, 'INSTRUMENT_NOT_FOUND'],
@@ -569,6 +581,20 @@ for (const dialect of DIALECTS) {
         expect(await h.counts()).toEqual(before);
         expect(await h.assets(token)).toMatchObject({ available: '10000.00', frozen: '0.00' });
         await h.expectLedgerOk();
+      });
+
+      it('an off-grid limit price is refused by name of the tick, for a quote as for an order', async () => {
+        const { token } = await h.trader('10000.00');
+        const order = { code: 'TST', side: 'buy', type: 'limit', lots: 1 };
+        const placed = await h.placeOrder(token, { ...order, limitPrice: '12.3401' });
+        expect(body(placed).msg).toContain('0.01');
+        const quoted = await h.quote(token, { ...order, limitPrice: '0.5005' });
+        expect(quoted.statusCode).toBe(400);
+        expect(body(quoted)).toMatchObject({ error: 'PRICE_OFF_TICK' });
+        expect(body(quoted).msg).toContain('0.001');
+        // On the grid at both levels: accepted.
+        expect((await h.quote(token, { ...order, limitPrice: '12.35' })).statusCode).toBe(200);
+        expect((await h.quote(token, { ...order, limitPrice: '0.505' })).statusCode).toBe(200);
       });
 
       it('a missing Idempotency-Key', async () => {

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useTradingFormat } from './use-trading-format';
 import type { Problem } from './validation';
 
-/** Translates a ticket problem; numeric parameters are counts, shown grouped in the interface language. */
+/**
+ * Translates a ticket problem; numeric parameters are counts, shown grouped in the interface language,
+ * and price parameters are shown with its decimal mark.
+ */
 export function useProblemText(): (problem: Problem | null | undefined) => string | undefined {
   const { t } = useTranslation();
   const format = useTradingFormat();
@@ -12,6 +15,7 @@ export function useProblemText(): (problem: Problem | null | undefined) => strin
     for (const [name, value] of Object.entries(problem.params ?? {})) {
       params[name] = typeof value === 'number' ? format.count(value) : value;
     }
+    for (const [name, value] of Object.entries(problem.prices ?? {})) params[name] = format.price(value);
     return t(problem.key, params);
   };
 }

@@ -35,7 +35,17 @@ describe('order ticket checks', () => {
     expect(checkLimitPrice('1e3')).toEqual({ ok: false, problem: { key: 'trading.validation.priceInvalid' } });
     expect(checkLimitPrice('-5')).toEqual({ ok: false, problem: { key: 'trading.validation.priceInvalid' } });
     expect(checkLimitPrice('123456789')).toEqual({ ok: false, problem: { key: 'trading.validation.priceInvalid' } });
-    expect(checkLimitPrice('30,1234')).toEqual({ ok: true, price: '30.1234' });
+    expect(checkLimitPrice('30,12')).toEqual({ ok: true, price: '30.12' });
+    expect(checkLimitPrice('0,525')).toEqual({ ok: true, price: '0.525' });
+    // Off the exchange's price grid: whole cents from 1.00 up, tenths of a cent below.
+    expect(checkLimitPrice('30,1234')).toEqual({
+      ok: false,
+      problem: { key: 'errors.PRICE_OFF_TICK', prices: { tick: '0.01' } },
+    });
+    expect(checkLimitPrice('0.5255')).toEqual({
+      ok: false,
+      problem: { key: 'errors.PRICE_OFF_TICK', prices: { tick: '0.001' } },
+    });
     expect(checkLimitPrice('007.5')).toEqual({ ok: true, price: '7.50' });
     expect(checkLimitPrice('.25')).toEqual({ ok: true, price: '0.25' });
   });

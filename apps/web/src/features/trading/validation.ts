@@ -1,5 +1,5 @@
 import type { MessageKey } from '@bourse/shared/i18n/types';
-import { formatPrice, MAX_PRICE_TICKS, parsePrice } from '@bourse/shared/price';
+import { formatPrice, isOnTick, MAX_PRICE_TICKS, parsePrice, tickSizeText } from '@bourse/shared/price';
 import { tradingPasswordPattern } from '@bourse/shared/schemas/auth';
 
 /**
@@ -10,6 +10,8 @@ import { tradingPasswordPattern } from '@bourse/shared/schemas/auth';
 export interface Problem {
   key: MessageKey;
   params?: Record<string, string | number>;
+  /** Parameters that are wire prices ("0.01"), shown with the interface language's decimal mark. */
+  prices?: Record<string, string>;
 }
 
 /** More lots or shares than this are typing mistakes, not orders. */
@@ -56,7 +58,8 @@ export type PriceCheck = { ok: true; price: string } | { ok: false; problem: Pro
 
 /**
  * A limit price as typed: a plain decimal (a decimal comma is read as a point), above zero, with
- * at most four decimals. On success gives the wire price ("12.5" → "12.50").
+ * at most four decimals, on the exchange's price grid (whole cents from 1.00, tenths of a cent
+ * below), as the server requires. On success gives the wire price ("12.5" → "12.50").
  */
 export function checkLimitPrice(text: string): PriceCheck {
   let value = text.replace(/[\s\u00a0\u202f]/g, '');
@@ -71,6 +74,7 @@ export function checkLimitPrice(text: string): PriceCheck {
   if (ticks === null || ticks > MAX_PRICE_TICKS)
     return { ok: false, problem: { key: 'trading.validation.priceInvalid' } };
   if (ticks === 0) return { ok: false, problem: { key: 'trading.validation.priceZero' } };
+  if (!isOnTick(ticks)) return { ok: false, problem: { key: 'errors.PRICE_OFF_TICK', prices: { tick: tickSizeText(ticks) } } };
   return { ok: true, price: formatPrice(ticks) };
 }
 

@@ -1,4 +1,4 @@
-import { Card, Typography, type TableColumnsType } from 'antd';
+import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@bourse/shared/schemas/messages';
@@ -8,13 +8,14 @@ import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useAnnouncements } from '../api/announcements.ts';
 import { AnnouncementForm } from './announcement-form.tsx';
 import { audienceText } from './audience-text.ts';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 /** Announcements: the form to publish one, and those published with their audience, size and read count. */
 export function AnnouncementsScreen() {
   const { t } = useTranslation();
   const [pageParams, setPageParams] = useState<PageParams>(FIRST_PAGE);
   const announcements = useAnnouncements(pageParams);
-  const columns: TableColumnsType<Announcement> = [
+  const columns: ConsoleColumns<Announcement> = [
     {
       key: 'created',
       title: t('admin.announcements.created'),
@@ -40,7 +41,6 @@ export function AnnouncementsScreen() {
           rowKey="id"
           columns={columns}
           emptyText={t('admin.announcements.empty')}
-          scrollX
         />
       </Card>
     </div>

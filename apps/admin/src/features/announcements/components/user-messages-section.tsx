@@ -1,4 +1,4 @@
-import { Card, Typography, type TableColumnsType } from 'antd';
+import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_ROLES, type Message } from '@bourse/shared/schemas/messages';
@@ -7,12 +7,13 @@ import { DateTime } from '../../../ui/date-time.tsx';
 import { PagedList } from '../../../ui/paged-list.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useUserMessages } from '../api/announcements.ts';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 function MessagesCard({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [pageParams, setPageParams] = useState<PageParams>(FIRST_PAGE);
   const messages = useUserMessages(userId, pageParams);
-  const columns: TableColumnsType<Message> = [
+  const columns: ConsoleColumns<Message> = [
     {
       key: 'created',
       title: t('admin.announcements.created'),
@@ -44,7 +45,6 @@ function MessagesCard({ userId }: { userId: number }) {
           rowKey="id"
           columns={columns}
           emptyText={t('admin.announcements.noUserMessages')}
-          scrollX
         />
       </section>
     </Card>

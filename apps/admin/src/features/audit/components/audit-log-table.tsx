@@ -1,9 +1,9 @@
-import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@bourse/shared/schemas/admin';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 const EMPTY = '—';
 
@@ -22,7 +22,7 @@ interface AuditLogTableProps {
 export function AuditLogTable({ query, pageParams, onPageChange }: AuditLogTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AuditEntry> = [
+  const columns: ConsoleColumns<AuditEntry> = [
     {
       key: 'at',
       title: `${t('admin.audit.time')} (${browserTimeZone})`,

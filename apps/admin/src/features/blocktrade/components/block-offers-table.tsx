@@ -1,4 +1,4 @@
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminBlockOffer } from '@bourse/shared/schemas/blocktrade';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
@@ -7,6 +7,7 @@ import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
 import { isOfferCancellable, isOfferEditable } from '../offer-values.ts';
 import { BlockOfferStatusTag } from './block-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface BlockOffersTableProps {
   query: PageQuery<AdminBlockOffer>;
@@ -22,7 +23,7 @@ interface BlockOffersTableProps {
  */
 export function BlockOffersTable({ query, pageParams, onPageChange, onEdit, onCancel }: BlockOffersTableProps) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<AdminBlockOffer> = [
+  const columns: ConsoleColumns<AdminBlockOffer> = [
     { key: 'id', title: t('admin.blockTrades.id'), dataIndex: 'id' },
     {
       key: 'instrument',
@@ -39,7 +40,13 @@ export function BlockOffersTable({ query, pageParams, onPageChange, onEdit, onCa
       align: 'right',
       render: (_, { price }) => <PriceText value={price} />,
     },
-    { key: 'minQuantity', title: t('admin.blockTrades.minQuantity'), align: 'right', dataIndex: 'minQuantity' },
+    {
+      key: 'minQuantity',
+      under: 'price',
+      title: t('admin.blockTrades.minQuantity'),
+      align: 'right',
+      dataIndex: 'minQuantity',
+    },
     {
       key: 'available',
       title: t('admin.blockTrades.available'),
@@ -49,6 +56,7 @@ export function BlockOffersTable({ query, pageParams, onPageChange, onEdit, onCa
     },
     {
       key: 'pending',
+      under: 'available',
       title: t('admin.blockTrades.pendingOrders'),
       align: 'right',
       render: (_, { pendingOrders, pendingQuantity }) =>
@@ -57,10 +65,15 @@ export function BlockOffersTable({ query, pageParams, onPageChange, onEdit, onCa
     {
       key: 'window',
       title: `${t('admin.blockTrades.window')} (${browserTimeZone})`,
-      className: 'nowrap',
+      // Start and end each on one line, one under the other: the column stays narrow.
       render: (_, { startsAt, endsAt }) => (
         <>
-          <DateTime value={startsAt} /> – <DateTime value={endsAt} />
+          <span className="nowrap">
+            <DateTime value={startsAt} /> –
+          </span>{' '}
+          <span className="nowrap">
+            <DateTime value={endsAt} />
+          </span>
         </>
       ),
     },
@@ -107,7 +120,6 @@ export function BlockOffersTable({ query, pageParams, onPageChange, onEdit, onCa
       rowKey="id"
       columns={columns}
       emptyText={t('admin.blockTrades.offersEmpty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

@@ -1,4 +1,4 @@
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminBlockOrder, BlockOrderStatus } from '@bourse/shared/schemas/blocktrade';
@@ -9,6 +9,7 @@ import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
 import { BlockOrderStatusTag } from './block-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface BlockOrdersTableProps {
   status: BlockOrderStatus;
@@ -24,14 +25,14 @@ export function BlockOrdersTable(props: BlockOrdersTableProps) {
   const { status, query, pageParams, onPageChange, onApprove, onReject } = props;
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AdminBlockOrder> = [
+  const columns: ConsoleColumns<AdminBlockOrder> = [
     {
       key: 'createdAt',
       title: `${t('admin.blockTrades.orderedAt')} (${browserTimeZone})`,
       className: 'nowrap',
       render: (_, { createdAt }) => <DateTime value={createdAt} />,
     },
-    { key: 'id', title: t('admin.blockTrades.id'), dataIndex: 'id' },
+    { key: 'id', under: 'createdAt', title: t('admin.blockTrades.id'), dataIndex: 'id' },
     {
       key: 'investor',
       title: t('admin.blockTrades.investor'),
@@ -49,6 +50,7 @@ export function BlockOrdersTable(props: BlockOrdersTableProps) {
     { key: 'quantity', title: t('admin.blockTrades.quantity'), align: 'right', dataIndex: 'quantity' },
     {
       key: 'price',
+      under: 'quantity',
       title: t('admin.blockTrades.price'),
       align: 'right',
       render: (_, { price }) => <PriceText value={price} />,
@@ -68,6 +70,7 @@ export function BlockOrdersTable(props: BlockOrdersTableProps) {
       ? ([
           {
             key: 'approvals',
+            under: 'status',
             title: t('admin.blockTrades.approvals'),
             render: (_, { approvals, approvalsRequired }) =>
               t('admin.blockTrades.approvalsValue', { approvals, required: approvalsRequired }),
@@ -100,10 +103,11 @@ export function BlockOrdersTable(props: BlockOrdersTableProps) {
               );
             },
           },
-        ] satisfies TableColumnsType<AdminBlockOrder>)
+        ] satisfies ConsoleColumns<AdminBlockOrder>)
       : ([
           {
             key: 'decidedAt',
+            under: 'createdAt',
             title: `${t('admin.blockTrades.decidedAt')} (${browserTimeZone})`,
             className: 'nowrap',
             render: (_, { decidedAt }) => (decidedAt ? <DateTime value={decidedAt} /> : '—'),
@@ -112,12 +116,13 @@ export function BlockOrdersTable(props: BlockOrdersTableProps) {
             ? ([
                 {
                   key: 'reason',
+                  under: 'status',
                   title: t('admin.blockTrades.reason'),
                   render: (_, { reason }) => <span className="reason-cell">{reason ?? '—'}</span>,
                 },
-              ] satisfies TableColumnsType<AdminBlockOrder>)
+              ] satisfies ConsoleColumns<AdminBlockOrder>)
             : []),
-        ] satisfies TableColumnsType<AdminBlockOrder>)),
+        ] satisfies ConsoleColumns<AdminBlockOrder>)),
   ];
 
   return (
@@ -126,7 +131,6 @@ export function BlockOrdersTable(props: BlockOrdersTableProps) {
       rowKey="id"
       columns={columns}
       emptyText={t('admin.blockTrades.ordersEmpty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

@@ -1,4 +1,4 @@
-import { App, Button, Card, Space, Tabs, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { DecisionDialog } from '../../../ui/decision-dialog.tsx';
 import { PagedList } from '../../../ui/paged-list.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { isAlreadyDecided, useClosures, useCompleteClosure, useRejectClosure } from '../api/closures.ts';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 const STATUSES = closureStatus.options;
 const isStatus = (value: string): value is ClosureStatus => (STATUSES as readonly string[]).includes(value);
@@ -26,7 +27,7 @@ export function ClosuresScreen() {
   const [rejecting, setRejecting] = useState<AdminClosure | null>(null);
   const closures = useClosures({ status, ...pageParams });
 
-  const columns: TableColumnsType<AdminClosure> = [
+  const columns: ConsoleColumns<AdminClosure> = [
     {
       key: 'createdAt',
       title: `${t('admin.closures.requested')} (${browserTimeZone})`,
@@ -78,7 +79,6 @@ export function ClosuresScreen() {
       rowKey="id"
       columns={columns}
       emptyText={t('admin.closures.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={setPageParams}
     />

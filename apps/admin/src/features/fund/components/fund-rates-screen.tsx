@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
 import type { FundRateVersion } from '@bourse/shared/schemas/balance';
 import { RATE_PATTERN } from '@bourse/shared/schemas/balance';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { DateTime } from '../../../ui/date-time.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import { useFundRates, useSetFundRate } from '../api/fund-rates.ts';
+import { ConsoleTable } from '../../../ui/console-table.tsx';
 
 interface RateValues {
   rate: string;
@@ -87,7 +88,7 @@ export function FundRatesScreen() {
         <Typography.Title level={2} className="section-title">
           {t('fund.admin.history')}
         </Typography.Title>
-        <Table<FundRateVersion>
+        <ConsoleTable<FundRateVersion>
           rowKey="id"
           size="small"
           loading={rates.isPending}

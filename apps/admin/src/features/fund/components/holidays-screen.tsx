@@ -1,9 +1,10 @@
-import { App, Button, Card, Form, Input, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
 import type { Holiday } from '@bourse/shared/schemas/balance';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/holidays.ts';
+import { ConsoleTable } from '../../../ui/console-table.tsx';
 
 interface HolidayValues {
   date: string;
@@ -67,7 +68,7 @@ export function HolidaysScreen() {
         </Form>
       </Card>
       <Card className="section-card">
-        <Table<Holiday>
+        <ConsoleTable<Holiday>
           rowKey="date"
           size="small"
           loading={holidays.isPending}

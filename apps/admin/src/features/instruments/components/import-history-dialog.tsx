@@ -1,4 +1,4 @@
-import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Candle } from '@bourse/shared/schemas/market';
@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../../lib/request.ts';
 import { csvProblemsOf, useImportHistory } from '../api/import-history.ts';
 import { isInstrumentCode } from '../instrument-values.ts';
+import { ConsoleTable } from '../../../ui/console-table.tsx';
 
 const FILE_INPUT_ID = 'import-file';
 const FILE_ERROR_ID = 'import-file-error';
@@ -34,7 +35,7 @@ function BarsTable({ summary, bars, caption }: { summary: ImportSummary; bars: C
     render: (_: unknown, bar: Candle) => <span className="money">{bar[key]}</span>,
   });
   return (
-    <Table<Candle>
+    <ConsoleTable<Candle>
       size="small"
       rowKey="t"
       pagination={false}
@@ -120,7 +121,7 @@ export function CsvProblemsReport({ message, report }: { message: string; report
             : t('admin.instruments.importDialog.problemsAll', { total: report.problemsTotal })
         }
       />
-      <Table<CsvProblemReport>
+      <ConsoleTable<CsvProblemReport>
         size="small"
         rowKey={(problem) => `${problem.line}:${problem.code}`}
         dataSource={report.problems}

@@ -1,10 +1,11 @@
-import { Button, Space, Switch, type TableColumnsType } from 'antd';
+import { Button, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminInstrument } from '@bourse/shared/schemas/market-admin';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { isKnownSector } from '../instrument-values.ts';
 import { InstrumentStatusTag } from './instrument-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface InstrumentsTableProps {
   query: PageQuery<AdminInstrument>;
@@ -21,7 +22,7 @@ export function InstrumentsTable(props: InstrumentsTableProps) {
   const { query, pageParams, onPageChange, switchingCode } = props;
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AdminInstrument> = [
+  const columns: ConsoleColumns<AdminInstrument> = [
     { key: 'code', title: t('admin.instruments.code'), render: (_, { code }) => <code className="mono">{code}</code> },
     { key: 'name', title: t('admin.instruments.name'), dataIndex: 'name' },
     {
@@ -31,6 +32,7 @@ export function InstrumentsTable(props: InstrumentsTableProps) {
     },
     {
       key: 'board',
+      under: 'sector',
       title: t('admin.instruments.board'),
       render: (_, { board }) => t(`admin.instruments.boards.${board}`),
     },
@@ -41,6 +43,7 @@ export function InstrumentsTable(props: InstrumentsTableProps) {
     },
     {
       key: 'trading',
+      under: 'status',
       title: t('admin.instruments.trading'),
       render: (_, instrument) => (
         <Switch
@@ -101,7 +104,6 @@ export function InstrumentsTable(props: InstrumentsTableProps) {
       rowKey="code"
       columns={columns}
       emptyText={t('admin.instruments.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

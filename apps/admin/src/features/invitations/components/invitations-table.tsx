@@ -1,4 +1,4 @@
-import { App, Button, Space, type TableColumnsType } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@bourse/shared/schemas/admin';
 import { formatNumber } from '@bourse/shared/format';
@@ -9,6 +9,7 @@ import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { useDisableInvitation } from '../api/disable-invitation.ts';
 import { InvitationStatusTag } from './invitation-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 const EMPTY = '—';
 
@@ -46,7 +47,7 @@ export function InvitationsTable({ query, pageParams, onPageChange }: Invitation
     });
   };
 
-  const columns: TableColumnsType<Invitation> = [
+  const columns: ConsoleColumns<Invitation> = [
     {
       key: 'code',
       title: t('admin.invitations.code'),
@@ -100,7 +101,6 @@ export function InvitationsTable({ query, pageParams, onPageChange }: Invitation
       rowKey="code"
       columns={columns}
       emptyText={t('admin.invitations.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

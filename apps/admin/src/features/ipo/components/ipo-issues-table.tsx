@@ -1,4 +1,4 @@
-import { Button, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminIpoIssue } from '@bourse/shared/schemas/ipo';
@@ -10,6 +10,7 @@ import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
 import { hasResults, isAllocatable, isCancellable, isEditable } from '../issue-values.ts';
 import { IpoStatusTag } from './ipo-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface IpoIssuesTableProps {
   query: PageQuery<AdminIpoIssue>;
@@ -24,11 +25,12 @@ interface IpoIssuesTableProps {
 export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCancel, onAllocate }: IpoIssuesTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AdminIpoIssue> = [
+  const columns: ConsoleColumns<AdminIpoIssue> = [
     { key: 'code', title: t('admin.ipo.code'), render: (_, { code }) => <code className="mono">{code}</code> },
     { key: 'name', title: t('admin.ipo.name'), dataIndex: 'name' },
     {
       key: 'applicationCode',
+      under: 'code',
       title: t('admin.ipo.applicationCode'),
       render: (_, { applicationCode }) => <code className="mono">{applicationCode}</code>,
     },
@@ -73,6 +75,7 @@ export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCanc
     },
     {
       key: 'oversubscription',
+      under: 'appliedLots',
       title: t('admin.ipo.oversubscription'),
       align: 'right',
       render: (_, { oversubscription }) =>
@@ -80,6 +83,7 @@ export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCanc
     },
     {
       key: 'heldTotal',
+      under: 'appliedLots',
       title: t('admin.ipo.heldTotal'),
       align: 'right',
       render: (_, { heldTotal }) => <MoneyText amount={heldTotal} />,
@@ -131,7 +135,6 @@ export function IpoIssuesTable({ query, pageParams, onPageChange, onEdit, onCanc
       rowKey="id"
       columns={columns}
       emptyText={t('admin.ipo.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

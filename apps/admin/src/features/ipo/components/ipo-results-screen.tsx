@@ -1,4 +1,4 @@
-import { Card, Typography, type TableColumnsType } from 'antd';
+import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { PagedList } from '../../../ui/paged-list.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { useIpoResults } from '../api/get-ipo-results.ts';
 import { SubscriptionStatusTag } from './ipo-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 const amountOrDash = (value: string | null) => (value === null ? '—' : <MoneyText amount={value} />);
 
@@ -20,7 +21,7 @@ function IpoResults({ issueId }: { issueId: number }) {
   const results = useIpoResults({ issueId, ...pageParams });
   const first = results.data?.items[0];
 
-  const columns: TableColumnsType<AdminIpoResult> = [
+  const columns: ConsoleColumns<AdminIpoResult> = [
     { key: 'id', title: t('admin.ipo.subscriptionId'), dataIndex: 'id' },
     {
       key: 'investor',
@@ -53,6 +54,7 @@ function IpoResults({ issueId }: { issueId: number }) {
     },
     {
       key: 'amountReleased',
+      under: 'amountCaptured',
       title: t('admin.ipo.amountReleased'),
       align: 'right',
       render: (_, { amountReleased }) => amountOrDash(amountReleased),
@@ -81,7 +83,6 @@ function IpoResults({ issueId }: { issueId: number }) {
           rowKey="id"
           columns={columns}
           emptyText={t('admin.ipo.resultsEmpty')}
-          scrollX
           pageParams={pageParams}
           onPageChange={setPageParams}
         />

@@ -1,10 +1,11 @@
-import { Button, type TableColumnsType } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { KycSubmission, KycSubmissionStatus } from '@bourse/shared/schemas/kyc';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { KycStatusTag } from './kyc-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 const EMPTY = '—';
 
@@ -21,7 +22,7 @@ export function KycQueueTable({ status, query, pageParams, onPageChange, onRevie
   const { t } = useTranslation();
   const decided = status !== 'in_review';
 
-  const columns: TableColumnsType<KycSubmission> = [
+  const columns: ConsoleColumns<KycSubmission> = [
     {
       key: 'submittedAt',
       title: `${t('admin.kyc.submittedAt')} (${browserTimeZone})`,
@@ -50,7 +51,7 @@ export function KycQueueTable({ status, query, pageParams, onPageChange, onRevie
             title: t('admin.kyc.reason'),
             render: (_, { reason }) => <span className="kyc-reason-cell">{reason ?? EMPTY}</span>,
           },
-        ] satisfies TableColumnsType<KycSubmission>)
+        ] satisfies ConsoleColumns<KycSubmission>)
       : []),
     {
       key: 'actions',
@@ -74,7 +75,6 @@ export function KycQueueTable({ status, query, pageParams, onPageChange, onRevie
       rowKey="id"
       columns={columns}
       emptyText={t('admin.kyc.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

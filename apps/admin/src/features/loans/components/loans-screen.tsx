@@ -1,4 +1,4 @@
-import { App, Button, Card, Descriptions, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Descriptions, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { PagedList } from '../../../ui/paged-list.tsx';
 import { FIRST_PAGE, type PageParams } from '../../../ui/pagination.ts';
 import { isAlreadyDecided, useLoans, usePassLoan, useRejectLoan } from '../api/loans.ts';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 const STATUSES = loanStatus.options;
 const TAB_LABEL = {
@@ -85,7 +86,7 @@ function LoansTable({
   onReject: (loan: AdminLoan) => void;
 }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<AdminLoan> = [
+  const columns: ConsoleColumns<AdminLoan> = [
     {
       key: 'createdAt',
       title: `${t('admin.loans.applied')} (${browserTimeZone})`,
@@ -210,7 +211,6 @@ function LoansTable({
             ? 'admin.loans.emptyBook'
             : 'loans.noRecord',
       )}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

@@ -1,4 +1,4 @@
-import { Card, Descriptions, Table, Typography } from 'antd';
+import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INVESTOR_MONEY_ROLES } from '@bourse/shared/schemas/admin';
 import type { CreditPointEvent, MemberLevelChange } from '@bourse/shared/schemas/members';
@@ -9,6 +9,7 @@ import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import { useMemberStanding } from '../api/member-standing.ts';
 import { memberLevelName } from '@bourse/shared/schemas/members';
+import { ConsoleTable } from '../../../ui/console-table.tsx';
 
 function StandingCard({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ function StandingCard({ userId }: { userId: number }) {
         <Typography.Title level={3} className="section-subtitle">
           {t('admin.members.pointsHistory')}
         </Typography.Title>
-        <Table<CreditPointEvent>
+        <ConsoleTable<CreditPointEvent>
           rowKey="id"
           size="small"
           loading={standing.isFetching}
@@ -59,7 +60,7 @@ function StandingCard({ userId }: { userId: number }) {
         <Typography.Title level={3} className="section-subtitle">
           {t('admin.members.levelHistory')}
         </Typography.Title>
-        <Table<MemberLevelChange>
+        <ConsoleTable<MemberLevelChange>
           rowKey="id"
           size="small"
           loading={standing.isFetching}

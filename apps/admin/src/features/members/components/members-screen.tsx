@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Skeleton, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminMemberTier, CreditPointRule } from '@bourse/shared/schemas/members';
@@ -10,6 +10,7 @@ import { useTiers, useUpdateTiers } from '../api/tiers.ts';
 import { memberLevelName } from '@bourse/shared/schemas/members';
 import { firstBadTier } from '../member-values.ts';
 import { RuleEditDialog } from './rule-edit-dialog.tsx';
+import { ConsoleTable } from '../../../ui/console-table.tsx';
 
 /** Who may change rules and tiers; compliance reads them. Mirrors the server's role check. */
 const EDITORS = ['admin', 'finance'];
@@ -25,7 +26,7 @@ function RulesCard({ canEdit }: { canEdit: boolean }) {
           {t('admin.members.rulesTitle')}
         </Typography.Title>
         {rules.isError && <QueryErrorAlert error={rules.error} onRetry={() => void rules.refetch()} />}
-        <Table<CreditPointRule>
+        <ConsoleTable<CreditPointRule>
           rowKey="code"
           loading={rules.isFetching}
           dataSource={rules.data ?? []}

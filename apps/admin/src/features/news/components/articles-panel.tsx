@@ -1,4 +1,4 @@
-import { App, Button, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminNewsArticle } from '@bourse/shared/schemas/news';
@@ -9,6 +9,7 @@ import { StatusTag } from '../../../ui/status-tag.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import { useArticles, useDeleteArticle, usePublishArticle } from '../api/news-api.ts';
 import { ArticleEditor } from './article-editor.tsx';
+import { ConsoleTable } from '../../../ui/console-table.tsx';
 
 /** Every article, newest first, with its state and actions; the editor opens for a new one or an edit. */
 export function ArticlesPanel() {
@@ -26,7 +27,7 @@ export function ArticlesPanel() {
       <Button type="primary" className="news-new" onClick={() => setEditing('new')}>
         {t('admin.news.newArticle')}
       </Button>
-      <Table<AdminNewsArticle>
+      <ConsoleTable<AdminNewsArticle>
         rowKey="id"
         loading={articles.isFetching}
         dataSource={articles.data?.items ?? []}

@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@bourse/shared/languages';
 import {
@@ -12,6 +12,7 @@ import { DateTime } from '../../../ui/date-time.tsx';
 import { QueryErrorAlert } from '../../../ui/query-error-alert.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import { useDeleteFeed, useFeeds, useRunFeed, useSaveFeed } from '../api/news-api.ts';
+import { ConsoleTable } from '../../../ui/console-table.tsx';
 
 const isFeedError = (value: string): value is NewsFeedError => (NEWS_FEED_ERRORS as readonly string[]).includes(value);
 
@@ -62,7 +63,7 @@ export function FeedsPanel() {
           </Button>
         </Form.Item>
       </Form>
-      <Table<NewsFeed>
+      <ConsoleTable<NewsFeed>
         rowKey="id"
         loading={feeds.isFetching}
         dataSource={feeds.data ?? []}

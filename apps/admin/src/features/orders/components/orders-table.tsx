@@ -1,4 +1,3 @@
-import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminOrder } from '@bourse/shared/schemas/trading';
@@ -9,6 +8,7 @@ import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { PriceText } from '../../../ui/price-text.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface OrdersTableProps {
   query: PageQuery<AdminOrder>;
@@ -22,7 +22,7 @@ const money = (amount: string | null) => (amount === null ? '—' : <MoneyText a
 export function OrdersTable({ query, pageParams, onPageChange }: OrdersTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AdminOrder> = [
+  const columns: ConsoleColumns<AdminOrder> = [
     {
       key: 'createdAt',
       title: `${t('admin.orders.placedAt')} (${browserTimeZone})`,
@@ -72,20 +72,39 @@ export function OrdersTable({ query, pageParams, onPageChange }: OrdersTableProp
     { key: 'status', title: t('admin.orders.status'), render: (_, { status }) => <OrderStatusTag status={status} /> },
     {
       key: 'fillPrice',
+      under: 'limitPrice',
       title: t('admin.orders.fillPrice'),
       align: 'right',
       render: (_, { fillPrice }) => <PriceText value={fillPrice} />,
     },
-    { key: 'gross', title: t('admin.orders.gross'), align: 'right', render: (_, { gross }) => money(gross) },
-    { key: 'fees', title: t('admin.orders.fees'), align: 'right', render: (_, { fees }) => money(fees) },
+    {
+      key: 'gross',
+      under: 'total',
+      title: t('admin.orders.gross'),
+      align: 'right',
+      render: (_, { gross }) => money(gross),
+    },
+    {
+      key: 'fees',
+      under: 'total',
+      title: t('admin.orders.fees'),
+      align: 'right',
+      render: (_, { fees }) => money(fees),
+    },
     { key: 'total', title: t('admin.orders.total'), align: 'right', render: (_, { total }) => money(total) },
     {
       key: 'filledAt',
+      under: 'createdAt',
       title: `${t('admin.orders.filledAt')} (${browserTimeZone})`,
       render: (_, { filledAt }) => (filledAt ? <DateTime value={filledAt} /> : '—'),
       className: 'nowrap',
     },
-    { key: 'reason', title: t('admin.orders.reason'), render: (_, { rejectReason }) => rejectReason ?? '—' },
+    {
+      key: 'reason',
+      under: 'status',
+      title: t('admin.orders.reason'),
+      render: (_, { rejectReason }) => rejectReason ?? '—',
+    },
   ];
 
   return (
@@ -94,7 +113,6 @@ export function OrdersTable({ query, pageParams, onPageChange }: OrdersTableProp
       rowKey="id"
       columns={columns}
       emptyText={t('admin.orders.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

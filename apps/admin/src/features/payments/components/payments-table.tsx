@@ -1,4 +1,3 @@
-import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminPayment } from '@bourse/shared/schemas/wallet';
@@ -8,6 +7,7 @@ import { MoneyText } from '../../../ui/money-text.tsx';
 import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import { PaymentStatusTag } from './payment-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface PaymentsTableProps {
   query: PageQuery<AdminPayment>;
@@ -18,7 +18,7 @@ interface PaymentsTableProps {
 export function PaymentsTable({ query, pageParams, onPageChange }: PaymentsTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AdminPayment> = [
+  const columns: ConsoleColumns<AdminPayment> = [
     {
       key: 'createdAt',
       title: `${t('admin.payments.createdAt')} (${browserTimeZone})`,
@@ -57,7 +57,6 @@ export function PaymentsTable({ query, pageParams, onPageChange }: PaymentsTable
       rowKey="id"
       columns={columns}
       emptyText={t('admin.payments.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

@@ -1,12 +1,12 @@
-import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import type { UserCard } from '../api/get-user.ts';
+import { type ConsoleColumns, ConsoleTable } from '../../../ui/console-table.tsx';
 
 export function BankCardsTable({ cards }: { cards: UserCard[] }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<UserCard> = [
+  const columns: ConsoleColumns<UserCard> = [
     { key: 'bankName', title: t('admin.users.bank'), dataIndex: 'bankName' },
     { key: 'holderName', title: t('admin.users.holder'), dataIndex: 'holderName' },
     {
@@ -22,12 +22,11 @@ export function BankCardsTable({ cards }: { cards: UserCard[] }) {
     },
   ];
   return (
-    <Table<UserCard>
+    <ConsoleTable<UserCard>
       rowKey="id"
       columns={columns}
       dataSource={cards}
       locale={{ emptyText: <TableEmpty text={t('admin.users.cardsEmpty')} /> }}
-      scroll={{ x: 'max-content' }}
       pagination={{ hideOnSinglePage: true, showSizeChanger: false }}
     />
   );

@@ -1,10 +1,10 @@
-import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import type { LedgerEntry } from '../api/get-user.ts';
 import { AccountLabel } from './account-label.tsx';
+import { type ConsoleColumns, ConsoleTable } from '../../../ui/console-table.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -12,7 +12,7 @@ const PAGE_SIZE = 10;
 export function LedgerEntriesTable({ entries, userId }: { entries: LedgerEntry[]; userId: number }) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<LedgerEntry> = [
+  const columns: ConsoleColumns<LedgerEntry> = [
     {
       key: 'createdAt',
       title: `${t('admin.users.entryTime')} (${browserTimeZone})`,
@@ -45,12 +45,11 @@ export function LedgerEntriesTable({ entries, userId }: { entries: LedgerEntry[]
   ];
 
   return (
-    <Table<LedgerEntry>
+    <ConsoleTable<LedgerEntry>
       rowKey="id"
       columns={columns}
       dataSource={entries}
       locale={{ emptyText: <TableEmpty text={t('admin.users.entriesEmpty')} /> }}
-      scroll={{ x: 'max-content' }}
       pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
     />
   );

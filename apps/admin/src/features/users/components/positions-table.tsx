@@ -1,4 +1,3 @@
-import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { MoneyText } from '../../../ui/money-text.tsx';
@@ -6,11 +5,12 @@ import { PriceText } from '../../../ui/price-text.tsx';
 import { StatusTag } from '../../../ui/status-tag.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import type { Position } from '@bourse/shared/schemas/trading';
+import { type ConsoleColumns, ConsoleTable } from '../../../ui/console-table.tsx';
 
 /** An investor's lots: what each cost, what it is worth at the last price, and what its sales realized. */
 export function PositionsTable({ positions, loading }: { positions: Position[]; loading: boolean }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<Position> = [
+  const columns: ConsoleColumns<Position> = [
     { key: 'id', title: t('admin.users.lot'), dataIndex: 'id' },
     {
       key: 'instrument',
@@ -46,6 +46,7 @@ export function PositionsTable({ positions, loading }: { positions: Position[]; 
     },
     {
       key: 'boughtAt',
+      under: 'buyPrice',
       title: `${t('admin.users.boughtAt')} (${browserTimeZone})`,
       render: (_, { buyTime }) => <DateTime value={buyTime} />,
       className: 'nowrap',
@@ -64,6 +65,7 @@ export function PositionsTable({ positions, loading }: { positions: Position[]; 
     },
     {
       key: 'marketValue',
+      under: 'lastPrice',
       title: t('admin.users.marketValue'),
       align: 'right',
       render: (_, { marketValue }) => <MoneyText amount={marketValue} />,
@@ -76,6 +78,7 @@ export function PositionsTable({ positions, loading }: { positions: Position[]; 
     },
     {
       key: 'realizedPnl',
+      under: 'floatingPnl',
       title: t('admin.users.realizedPnl'),
       align: 'right',
       render: (_, { realizedPnl }) => <MoneyText amount={realizedPnl} />,
@@ -83,14 +86,13 @@ export function PositionsTable({ positions, loading }: { positions: Position[]; 
     { key: 'trades', title: t('admin.users.trades'), align: 'right', dataIndex: 'trades' },
   ];
   return (
-    <Table<Position>
+    <ConsoleTable<Position>
       rowKey="id"
       size="small"
       columns={columns}
       dataSource={positions}
       loading={loading}
       locale={{ emptyText: <TableEmpty text={t('admin.users.positionsEmpty')} /> }}
-      scroll={{ x: 'max-content' }}
       pagination={false}
     />
   );

@@ -1,9 +1,9 @@
-import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, browserTimeZone } from '../../../ui/date-time.tsx';
 import { StatusTag, type StatusTone } from '../../../ui/status-tag.tsx';
 import { TableEmpty } from '../../../ui/table-empty.tsx';
 import type { UserSession } from '../api/get-user.ts';
+import { type ConsoleColumns, ConsoleTable } from '../../../ui/console-table.tsx';
 
 type SessionState = 'active' | 'revoked' | 'expired';
 const TONES: Record<SessionState, StatusTone> = { active: 'positive', revoked: 'negative', expired: 'neutral' };
@@ -17,7 +17,7 @@ function stateOf(session: UserSession, asOfMs: number): SessionState {
 export function SessionsTable({ sessions, asOfMs }: { sessions: UserSession[]; asOfMs: number }) {
   const { t } = useTranslation();
   const time = (value: string | null) => (value === null ? '—' : <DateTime value={value} />);
-  const columns: TableColumnsType<UserSession> = [
+  const columns: ConsoleColumns<UserSession> = [
     {
       key: 'createdAt',
       title: `${t('admin.users.sessionCreated')} (${browserTimeZone})`,
@@ -62,12 +62,11 @@ export function SessionsTable({ sessions, asOfMs }: { sessions: UserSession[]; a
     },
   ];
   return (
-    <Table<UserSession>
+    <ConsoleTable<UserSession>
       rowKey="id"
       columns={columns}
       dataSource={sessions}
       locale={{ emptyText: <TableEmpty text={t('admin.users.sessionsEmpty')} /> }}
-      scroll={{ x: 'max-content' }}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
     />
   );

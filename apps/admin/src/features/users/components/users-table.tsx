@@ -1,4 +1,3 @@
-import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths.ts';
@@ -7,6 +6,7 @@ import { PagedList, type PageQuery } from '../../../ui/paged-list.tsx';
 import type { PageParams } from '../../../ui/pagination.ts';
 import type { AdminUser } from '@bourse/shared/schemas/admin-users';
 import { UserKycTag, UserStatusTag } from './user-tags.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface UsersTableProps {
   query: PageQuery<AdminUser>;
@@ -17,7 +17,7 @@ interface UsersTableProps {
 export function UsersTable({ query, pageParams, onPageChange }: UsersTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AdminUser> = [
+  const columns: ConsoleColumns<AdminUser> = [
     { key: 'id', title: t('admin.users.id'), dataIndex: 'id' },
     {
       key: 'phone',
@@ -45,7 +45,6 @@ export function UsersTable({ query, pageParams, onPageChange }: UsersTableProps)
       rowKey="id"
       columns={columns}
       emptyText={t('admin.users.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

@@ -1,4 +1,4 @@
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminWithdrawal } from '@bourse/shared/schemas/wallet';
@@ -10,6 +10,7 @@ import type { PageParams } from '../../../ui/pagination.ts';
 import type { WithdrawalStatus } from '../api/get-withdrawals.ts';
 import { netPayout } from '../net-payout.ts';
 import { WithdrawalStatusTag } from './withdrawal-status-tag.tsx';
+import { type ConsoleColumns } from '../../../ui/console-table.tsx';
 
 interface WithdrawalsTableProps {
   status: WithdrawalStatus;
@@ -25,7 +26,7 @@ export function WithdrawalsTable(props: WithdrawalsTableProps) {
   const { status, query, pageParams, onPageChange, onPay, onReject } = props;
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AdminWithdrawal> = [
+  const columns: ConsoleColumns<AdminWithdrawal> = [
     {
       key: 'createdAt',
       title: `${t('admin.withdrawals.createdAt')} (${browserTimeZone})`,
@@ -79,7 +80,7 @@ export function WithdrawalsTable(props: WithdrawalsTableProps) {
             title: t('admin.withdrawals.reason'),
             render: (_, { reason }) => <span className="reason-cell">{reason ?? '—'}</span>,
           },
-        ] satisfies TableColumnsType<AdminWithdrawal>)
+        ] satisfies ConsoleColumns<AdminWithdrawal>)
       : []),
     ...(status === 'pending'
       ? ([
@@ -112,7 +113,7 @@ export function WithdrawalsTable(props: WithdrawalsTableProps) {
               );
             },
           },
-        ] satisfies TableColumnsType<AdminWithdrawal>)
+        ] satisfies ConsoleColumns<AdminWithdrawal>)
       : []),
   ];
 
@@ -122,7 +123,6 @@ export function WithdrawalsTable(props: WithdrawalsTableProps) {
       rowKey="id"
       columns={columns}
       emptyText={t('admin.withdrawals.empty')}
-      scrollX
       pageParams={pageParams}
       onPageChange={onPageChange}
     />

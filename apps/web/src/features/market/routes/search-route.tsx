@@ -2,38 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { RequestError } from '../../../lib/request-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Page } from '../../../ui/page';
-import { PageLoading } from '../../../ui/page-loading';
-import { useSearch } from '../api/search-instruments';
-import { QuoteList } from '../components/quote-list';
 import { SearchForm } from '../components/search-form';
+import { SearchMatches } from '../components/search-matches';
 import '../market.css';
 import { clearRecentSearches, rememberSearch, useRecentSearches } from '../recent-searches';
 
 /** How long typing pauses before the suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 300;
-
-/** The instruments matching what has been typed so far (code, name or pinyin), as the server matches them. */
-function Suggestions({ query }: { query: string }) {
-  const { t } = useTranslation();
-  const results = useSearch(query);
-  if (!results.data) {
-    if (results.error instanceof RequestError && results.error.kind === 'business') {
-      return (
-        <p className="market-notice" role="alert">
-          {results.error.message}
-        </p>
-      );
-    }
-    return results.isError ? null : <PageLoading inline />;
-  }
-  if (results.data.length === 0) {
-    return <p className="market-notice">{t('market.search.noResults', { query })}</p>;
-  }
-  return <QuoteList items={results.data} label={t('market.search.suggestions')} />;
-}
 
 /**
  * /search (open to everyone): the search box and the last ten searches, each one tap from being
@@ -55,7 +32,7 @@ export function SearchRoute() {
     <Page title={t('market.search.title')} className="market-page">
       <div className="market-content">
         <SearchForm onSearch={search} onQueryChange={setTyped} autoFocus />
-        {suggestFor && typed.trim() && <Suggestions key={suggestFor} query={suggestFor} />}
+        {suggestFor && typed.trim() && <SearchMatches key={suggestFor} query={suggestFor} mode="suggestions" />}
         {!typed.trim() && recent.length > 0 && (
           <section className="recent-searches" aria-labelledby="recent-searches-title">
             <div className="recent-searches-head">

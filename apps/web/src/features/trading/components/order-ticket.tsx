@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { KycStatus } from '@bourse/shared/schemas/auth';
 import type { InstrumentDetail, Quote } from '@bourse/shared/schemas/market';
 import type { CostBreakdown, Order, OrderSide, OrderType, Position, TimeInForce } from '@bourse/shared/schemas/trading';
+import { parsePrice, priceAtTick, tickSizeText } from '@bourse/shared/price';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { RequestError } from '../../../lib/request-error';
 import { showErrorToast, showToast } from '../../../lib/toast';
 import { useSubmitFailure } from '../../../lib/use-submit-failure';
 import { QuantityStepper } from '../../../ui/quantity-stepper';
-import { TextField } from '../../../ui/text-field';
+import { PriceStepper } from '../../../ui/price-stepper';
 import { tradeQuoteQueryOptions, useTradeQuote, type TradeQuoteInput } from '../api/get-trade-quote';
 import { usePlaceOrder } from '../api/place-order';
 import { amountToCents } from '../figures';
@@ -157,7 +158,7 @@ export function OrderTicket({
     setType(next);
     setTicketError(null);
     // A limit starts at the last price, the usual place to adjust from.
-    if (next === 'limit' && !limitPriceText) setLimitPriceText(quote.last);
+    if (next === 'limit' && !limitPriceText) setLimitPriceText(priceAtTick(quote.last));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -286,19 +287,19 @@ export function OrderTicket({
         />
         {type === 'limit' && (
           <>
-            <TextField
+            <PriceStepper
               id="trade-limit-price"
               label={t('trading.ticket.limitPrice')}
-              inputMode="decimal"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={16}
+              decreaseLabel={t('trading.ticket.decrease', { label: t('trading.ticket.limitPrice') })}
+              increaseLabel={t('trading.ticket.increase', { label: t('trading.ticket.limitPrice') })}
               value={limitPriceText}
-              onChange={(event) => {
-                setLimitPriceText(event.target.value);
+              onChange={(value) => {
+                setLimitPriceText(value);
                 touch('limitPrice');
               }}
-              hint={t('trading.ticket.limitPriceHint')}
+              hint={t('trading.ticket.limitPriceHint', {
+                tick: format.price(tickSizeText(parsePrice(priceCheck.ok ? priceCheck.price : quote.last) ?? 0)),
+              })}
               error={!priceCheck.ok && show('limitPrice') ? problemText(priceCheck.problem) : undefined}
             />
             <ChoiceGroup

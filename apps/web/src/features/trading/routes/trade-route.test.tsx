@@ -139,6 +139,54 @@ describe('order ticket (/trade)', () => {
     expect(sentTo(sent, ORDER)).toHaveLength(0);
   });
 
+  it('keeps the limit price on the price grid: the stepper snaps to it, an off-grid price is refused at the field', async () => {
+    logIn();
+    const { sent } = serve();
+    const user = userEvent.setup();
+    renderApp('/trade?code=DTE&side=buy');
+    await screen.findByRole('heading', { name: 'Deutsche Telekom DTE' });
+    await user.click(screen.getByRole('radio', { name: 'Limit' }));
+    const price = screen.getByLabelText('Limit price');
+    expect(price).toHaveValue('30.00');
+    expect(price).toHaveAccessibleDescription('In steps of 0.01');
+    const up = screen.getByRole('button', { name: 'Limit price: increase' });
+    const down = screen.getByRole('button', { name: 'Limit price: decrease' });
+    await user.click(up);
+    expect(price).toHaveValue('30.01');
+    await user.click(down);
+    await user.click(down);
+    expect(price).toHaveValue('29.99');
+
+    // Typed between two cents: the rule, naming the step, at the field; no quote, no order.
+    const quotesBefore = sentTo(sent, QUOTE).length;
+    await user.clear(price);
+    await user.type(price, '29.995');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(/The price must be a multiple of the tick size \(0\.01\)/);
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The stepper snaps it back onto the grid, in its own direction.
+    await user.click(up);
+    expect(price).toHaveValue('30.00');
+    await user.clear(price);
+    await user.type(price, '29,995');
+    await user.click(down);
+    expect(price).toHaveValue('29.99');
+    expect(price).not.toHaveAttribute('aria-invalid');
+    // Below 1.00 the grid is a tenth of a cent.
+    await user.clear(price);
+    await user.type(price, '1.00');
+    await user.click(down);
+    expect(price).toHaveValue('0.999');
+    expect(price).toHaveAccessibleDescription('In steps of 0.001');
+
+    await waitFor(() => expect(sentTo(sent, QUOTE).at(-1)?.body).toMatchObject({ limitPrice: '0.999' }));
+    for (const request of sentTo(sent, QUOTE).slice(quotesBefore)) {
+      expect((request.body as TradeQuoteBody).limitPrice).not.toBe('29.995');
+    }
+    expect(sentTo(sent, ORDER)).toHaveLength(0);
+  });
+
   it('writes a collar price finer than the tick on the grid, on the side that keeps the sentence true', async () => {
     logIn();
     // A collar of 5 % on 30.01 is 31.5105: a buy fills at no more than 31.51 on the cent grid.

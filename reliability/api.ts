@@ -58,7 +58,7 @@ export class Api {
       return { status: 0, data: null as T, networkError: String((error as Error).cause ?? error) };
     }
     const stamp = Number(res.headers.get('x-server-time'));
-    if (Number.isFinite(stamp) && stamp > 0) this.clockOffsetMs = stamp - (started + Date.now()) / 2;
+    if (Number.isFinite(stamp) && stamp > 0) this.clockOffsetMs = Math.round(stamp - (started + Date.now()) / 2);
     let text: string;
     try {
       text = await res.text();

@@ -15,7 +15,11 @@ const { values } = parseArgs({
   },
 });
 const dialects: Dialect[] =
-  values.dialect === 'both' ? (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']) : [values.dialect as Dialect];
+  values.dialect === 'both'
+    ? process.env.TEST_DATABASE_URL
+      ? ['sqlite', 'postgres']
+      : ['sqlite']
+    : [values.dialect as Dialect];
 let failed = false;
 for (const [index, dialect] of dialects.entries()) {
   const started = Date.now();
@@ -27,7 +31,9 @@ for (const [index, dialect] of dialects.entries()) {
     investors: Number(values.investors),
   });
   console.log(result.summary);
-  console.log(`[${dialect}] ${((Date.now() - started) / 1000).toFixed(0)} s in all; ledger:verify exit ${result.ledgerVerify.code}`);
+  console.log(
+    `[${dialect}] ${((Date.now() - started) / 1000).toFixed(0)} s in all; ledger:verify exit ${result.ledgerVerify.code}`,
+  );
   for (const v of result.violations) console.log(`  VIOLATION ${v}`);
   if (result.violations.length > 0) failed = true;
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
-import { Api, newKey, type Answer } from './api.ts';
+import { newKey, type Api, type Answer } from './api.ts';
 import { addOperator, WEBHOOK_SECRET, type Store } from './server.ts';
 
 /**
@@ -117,7 +117,12 @@ export class Bank {
   private operators: Array<{ username: string; password: string; totpSecret: string; token: string }> = [];
   private keyed: KeyedRecord[] = [];
   private decisions: DecisionRecord[] = [];
-  private webhooks: Array<{ paymentId: number; type: 'payment.succeeded' | 'payment.failed'; status: number; generation: number }> = [];
+  private webhooks: Array<{
+    paymentId: number;
+    type: 'payment.succeeded' | 'payment.failed';
+    status: number;
+    generation: number;
+  }> = [];
   /** IPO subscriptions answered 2xx per investor (one-click counts each issue it subscribed). */
   private subscriptions: Array<{ userId: number; issueId: number; status: number; generation: number }> = [];
   readonly report: BankReport = { ops: {}, refusals: {}, violations: [], reads: 0, clockAdvancedMs: 0 };
@@ -142,11 +147,16 @@ export class Bank {
     this.log(`VIOLATION ${text}`);
   }
 
+  /** Answers 2xx so far, all kinds (the crash test kills once the load is under way). */
+  answeredOk = 0;
+
   /** Counts an answer under its kind; a 5xx (or an unexpected lost answer) is a violation. */
   private count(kind: OpKind, answer: Answer, what: string) {
     const entry = (this.report.ops[kind] ??= { ok: 0, refused: 0, failed: 0, unanswered: 0 });
-    if (answer.status >= 200 && answer.status < 300) entry.ok++;
-    else if (answer.status === 0) {
+    if (answer.status >= 200 && answer.status < 300) {
+      entry.ok++;
+      this.answeredOk++;
+    } else if (answer.status === 0) {
       entry.unanswered++;
       if (!this.expectOutages) this.violation(`${what}: no answer (${answer.networkError ?? ''})`);
     } else if (answer.status >= 500) {
@@ -165,7 +175,10 @@ export class Bank {
   async setup(): Promise<void> {
     for (const name of ['rel_ops_a', 'rel_ops_b']) {
       const operator = await addOperator(this.store, name);
-      this.operators.push({ ...operator, token: await this.api.operatorLogin(operator.username, operator.password, operator.totpSecret) });
+      this.operators.push({
+        ...operator,
+        token: await this.api.operatorLogin(operator.username, operator.password, operator.totpSecret),
+      });
     }
     const admin = this.operators[0]!.token;
     const invitation = await this.api.must<{ code: string }>('POST', '/api/admin/invitations', {
@@ -176,9 +189,9 @@ export class Bank {
     const image = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 90, b: 160 } } })
       .jpeg()
       .toBuffer();
-    const stamp = String(Date.now() % 100_000).padStart(5, '0');
+    const stamp = String(between(100, 999));
     const make = async (index: number): Promise<Investor> => {
-      const phone = `+4915${stamp}${String(index).padStart(4, '0')}`;
+      const phone = `+49151${stamp}${String(index).padStart(5, '0')}`;
       await this.api.register(phone, LOGIN_PASSWORD, invitation.code);
       const { token, id } = await this.api.login(phone, LOGIN_PASSWORD);
       const realName = `Rel Investor ${letters(index)}`;
@@ -196,7 +209,13 @@ export class Bank {
       });
       const card = await this.api.must<{ id: number }>('POST', '/api/wallet/cards', {
         token,
-        body: { bankName: 'Reliability Bank', branch: 'Berlin', holderName: realName, iban: ibanFor(index), agree: true },
+        body: {
+          bankName: 'Reliability Bank',
+          branch: 'Berlin',
+          holderName: realName,
+          iban: ibanFor(index),
+          agree: true,
+        },
       });
       return { userId: id, phone, password: LOGIN_PASSWORD, token, cardId: card.id, realName };
     };
@@ -224,7 +243,9 @@ export class Bank {
     );
     const items = Array.isArray(list) ? list : (list.items ?? []);
     this.instruments = items
-      .filter((i) => i.status === 'listed' && (i.exchange === undefined || i.exchange === 'XETRA') && i.currency === 'EUR')
+      .filter(
+        (i) => i.status === 'listed' && (i.exchange === undefined || i.exchange === 'XETRA') && i.currency === 'EUR',
+      )
       .map((i) => ({ code: String(i.code), last: Math.round(Number(i.last) * 100), lotSize: Number(i.lotSize) }))
       .filter((i) => i.last > 0 && i.last * i.lotSize < 100_000)
       .slice(0, 12);
@@ -244,15 +265,29 @@ export class Bank {
   /** POSTs a keyed investor request and records it for the reconciliation. */
   private async keyedPost(kind: OpKind, investor: Investor, url: string, body: unknown): Promise<Answer> {
     const key = newKey();
-    const answer = await this.api.call('POST', url, { token: investor.token, body, headers: { 'idempotency-key': key } });
-    const record: KeyedRecord = { kind, userId: investor.userId, key, status: answer.status, generation: this.generation };
+    const answer = await this.api.call('POST', url, {
+      token: investor.token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
+    const record: KeyedRecord = {
+      kind,
+      userId: investor.userId,
+      key,
+      status: answer.status,
+      generation: this.generation,
+    };
     this.keyed.push(record);
     this.count(kind, answer, `${kind} ${url}`);
     if (answer.status === 401) await this.relogin(investor);
     // Now and then the client retries with the same key (a lost answer, a double tap): the stored
     // answer comes back and nothing moves twice.
     if (answer.status !== 0 && Math.random() < 0.1) {
-      const again = await this.api.call('POST', url, { token: investor.token, body, headers: { 'idempotency-key': key } });
+      const again = await this.api.call('POST', url, {
+        token: investor.token,
+        body,
+        headers: { 'idempotency-key': key },
+      });
       if (again.status !== 0 && again.status !== answer.status && again.status < 500 && again.status !== 401)
         this.violation(`${kind} replay of ${key} answered ${again.status}, first ${answer.status}`);
     }
@@ -267,18 +302,31 @@ export class Bank {
     }
   }
 
-  private async deposit(investor: Investor, amountMinor: number, outcome?: 'payment.succeeded' | 'payment.failed' | 'none') {
-    const answer = await this.keyedPost('deposit', investor, '/api/wallet/deposits', { amount: money(amountMinor), method: 'quick' });
+  private async deposit(
+    investor: Investor,
+    amountMinor: number,
+    outcome?: 'payment.succeeded' | 'payment.failed' | 'none',
+  ) {
+    const answer = await this.keyedPost('deposit', investor, '/api/wallet/deposits', {
+      amount: money(amountMinor),
+      method: 'quick',
+    });
     if (answer.status !== 200) return;
     const { id, checkoutUrl } = answer.data as { id: string | number; checkoutUrl: string };
     const reference = checkoutUrl.split('/').pop() ?? '';
-    const chosen = outcome ?? (Math.random() < 0.8 ? 'payment.succeeded' : Math.random() < 0.5 ? 'payment.failed' : 'none');
+    const chosen =
+      outcome ?? (Math.random() < 0.8 ? 'payment.succeeded' : Math.random() < 0.5 ? 'payment.failed' : 'none');
     if (chosen === 'none') return;
     const deliveries = Math.random() < 0.15 ? 2 : 1; // a provider's redelivery: credited once
     for (let i = 0; i < deliveries; i++) await this.webhook(Number(id), reference, amountMinor, chosen);
   }
 
-  private async webhook(paymentId: number, reference: string, amountMinor: number, type: 'payment.succeeded' | 'payment.failed') {
+  private async webhook(
+    paymentId: number,
+    reference: string,
+    amountMinor: number,
+    type: 'payment.succeeded' | 'payment.failed',
+  ) {
     const body = JSON.stringify({
       id: `evt_rel_${paymentId}_${type}`,
       type,
@@ -317,7 +365,10 @@ export class Bank {
         tradingPassword: TRADING_PASSWORD,
       };
       if (limit) {
-        const live = await this.api.call<{ quote?: { last?: string }; last?: string }>('GET', `/api/market/instruments/${instrument.code}`);
+        const live = await this.api.call<{ quote?: { last?: string }; last?: string }>(
+          'GET',
+          `/api/market/instruments/${instrument.code}`,
+        );
         const last = Math.round(Number(live.data?.quote?.last ?? live.data?.last ?? instrument.last / 100) * 100);
         body.limitPrice = money(Math.max(1, Math.round(last * (0.97 + Math.random() * 0.04))));
       }
@@ -341,22 +392,36 @@ export class Bank {
         quantity: between(1, lot.sellable),
         tradingPassword: TRADING_PASSWORD,
       };
-      if (limit) body.limitPrice = money(Math.max(1, Math.round(Number(lot.lastPrice) * 100 * (0.99 + Math.random() * 0.04))));
+      if (limit)
+        body.limitPrice = money(Math.max(1, Math.round(Number(lot.lastPrice) * 100 * (0.99 + Math.random() * 0.04))));
       return void (await this.keyedPost(limit ? 'sell.limit' : 'sell.market', investor, '/api/trade/orders', body));
     }
     if (roll < 0.56) {
-      const open = await this.api.call<Array<{ id: number }> | { items: Array<{ id: number }> }>('GET', '/api/trade/orders?status=new', { token });
+      const open = await this.api.call<Array<{ id: number }> | { items: Array<{ id: number }> }>(
+        'GET',
+        '/api/trade/orders?status=new',
+        { token },
+      );
       const orders = Array.isArray(open.data) ? open.data : (open.data?.items ?? []);
       if (orders.length === 0) return;
       const order = pick(orders);
       const answer = await this.api.call('POST', `/api/trade/orders/${order.id}/cancel`, { token, body: {} });
       this.count('cancel', answer, `cancel ${order.id}`);
       if (answer.status === 200)
-        this.decisions.push({ kind: 'cancel', table: 'orders', id: order.id, expect: ['cancelled'], generation: this.generation });
+        this.decisions.push({
+          kind: 'cancel',
+          table: 'orders',
+          id: order.id,
+          expect: ['cancelled'],
+          generation: this.generation,
+        });
       return;
     }
     if (roll < 0.64) {
-      const issues = await this.api.call<Array<{ id: number }> | { items: Array<{ id: number }> }>('GET', '/api/ipo?status=open');
+      const issues = await this.api.call<Array<{ id: number }> | { items: Array<{ id: number }> }>(
+        'GET',
+        '/api/ipo?status=open',
+      );
       const list = Array.isArray(issues.data) ? issues.data : (issues.data?.items ?? []);
       if (list.length === 0) return;
       const issue = pick(list);
@@ -364,20 +429,36 @@ export class Bank {
         lots: between(1, 2),
         tradingPassword: TRADING_PASSWORD,
       });
-      this.subscriptions.push({ userId: investor.userId, issueId: issue.id, status: answer.status, generation: this.generation });
+      this.subscriptions.push({
+        userId: investor.userId,
+        issueId: issue.id,
+        status: answer.status,
+        generation: this.generation,
+      });
       return;
     }
     if (roll < 0.67) {
-      const answer = await this.keyedPost('ipo.one-click', investor, '/api/ipo/subscribe-all', { tradingPassword: TRADING_PASSWORD });
+      const answer = await this.keyedPost('ipo.one-click', investor, '/api/ipo/subscribe-all', {
+        tradingPassword: TRADING_PASSWORD,
+      });
       if (answer.status === 200) {
         const items = (answer.data as { items?: Array<{ issueId: number; subscribed: boolean }> }).items ?? [];
         for (const item of items.filter((i) => i.subscribed))
-          this.subscriptions.push({ userId: investor.userId, issueId: item.issueId, status: 200, generation: this.generation });
+          this.subscriptions.push({
+            userId: investor.userId,
+            issueId: item.issueId,
+            status: 200,
+            generation: this.generation,
+          });
       }
       return;
     }
     if (roll < 0.73) {
-      const offers = await this.api.call<Array<{ id: number; minQuantity: number; availableQuantity: number }>>('GET', '/api/blocktrade/offers', { token });
+      const offers = await this.api.call<Array<{ id: number; minQuantity: number; availableQuantity: number }>>(
+        'GET',
+        '/api/blocktrade/offers',
+        { token },
+      );
       const list = Array.isArray(offers.data) ? offers.data : [];
       if (list.length === 0) return;
       const offer = pick(list);
@@ -406,8 +487,12 @@ export class Bank {
       }));
     }
     if (roll < 0.95) {
-      const loans = await this.api.call<Array<{ id: number; status: string }> | { items: Array<{ id: number; status: string }> }>('GET', '/api/loans', { token });
-      const list = (Array.isArray(loans.data) ? loans.data : (loans.data?.items ?? [])).filter((l) => l.status === 'passed');
+      const loans = await this.api.call<
+        Array<{ id: number; status: string }> | { items: Array<{ id: number; status: string }> }
+      >('GET', '/api/loans', { token });
+      const list = (Array.isArray(loans.data) ? loans.data : (loans.data?.items ?? [])).filter(
+        (l) => l.status === 'passed',
+      );
       if (list.length === 0) return;
       const loan = pick(list);
       return void (await this.keyedPost('loan.repay', investor, `/api/loans/${loan.id}/repay`, {
@@ -422,7 +507,8 @@ export class Bank {
     if (assets.status === 200) {
       for (const field of ['cash', 'frozen', 'available', 'withdrawable', 'fund', 'fundPending', 'loanOutstanding']) {
         const value = assets.data[field];
-        if (typeof value === 'string' && value.startsWith('-')) this.violation(`investor ${investor.userId}: ${field} is ${value}`);
+        if (typeof value === 'string' && value.startsWith('-'))
+          this.violation(`investor ${investor.userId}: ${field} is ${value}`);
       }
     }
     if (assets.status === 401) await this.relogin(investor);
@@ -433,10 +519,38 @@ export class Bank {
   private async operatorStep(index: number) {
     const operator = this.operators[index % this.operators.length]!;
     const token = operator.token;
-    const queues: Array<{ kind: OpKind; list: string; table: DecisionRecord['table']; yes: string; no: string; passed: string[] }> = [
-      { kind: 'withdrawal.decide', list: '/api/admin/withdrawals?status=pending', table: 'withdrawals', yes: 'pay', no: 'reject', passed: ['paid', 'pending'] },
-      { kind: 'block.decide', list: '/api/admin/blocktrade/orders?status=pending', table: 'blockOrders', yes: 'approve', no: 'reject', passed: ['approved', 'pending'] },
-      { kind: 'loan.decide', list: '/api/admin/loans?status=pending', table: 'loans', yes: 'pass', no: 'reject', passed: ['passed', 'pending', 'repaid'] },
+    const queues: Array<{
+      kind: OpKind;
+      list: string;
+      table: DecisionRecord['table'];
+      yes: string;
+      no: string;
+      passed: string[];
+    }> = [
+      {
+        kind: 'withdrawal.decide',
+        list: '/api/admin/withdrawals?status=pending',
+        table: 'withdrawals',
+        yes: 'pay',
+        no: 'reject',
+        passed: ['paid', 'pending'],
+      },
+      {
+        kind: 'block.decide',
+        list: '/api/admin/blocktrade/orders?status=pending',
+        table: 'blockOrders',
+        yes: 'approve',
+        no: 'reject',
+        passed: ['approved', 'pending'],
+      },
+      {
+        kind: 'loan.decide',
+        list: '/api/admin/loans?status=pending',
+        table: 'loans',
+        yes: 'pass',
+        no: 'reject',
+        passed: ['passed', 'pending', 'repaid'],
+      },
     ];
     const queue = pick(queues);
     const listed = await this.api.call<{ items: Array<{ id: number }> }>('GET', queue.list, { token });
@@ -448,14 +562,25 @@ export class Bank {
     if (items.length === 0) return;
     const item = pick(items.slice(0, 10));
     const approve = Math.random() < 0.75;
-    const base = queue.kind === 'withdrawal.decide' ? 'withdrawals' : queue.kind === 'block.decide' ? 'blocktrade/orders' : 'loans';
+    const base =
+      queue.kind === 'withdrawal.decide'
+        ? 'withdrawals'
+        : queue.kind === 'block.decide'
+          ? 'blocktrade/orders'
+          : 'loans';
     const answer = await this.api.call('POST', `/api/admin/${base}/${item.id}/${approve ? queue.yes : queue.no}`, {
       token,
       body: approve ? {} : { reason: 'Reliability run: declined at random' },
     });
     this.count(queue.kind, answer, `${queue.kind} ${item.id}`);
     if (answer.status === 200)
-      this.decisions.push({ kind: queue.kind, table: queue.table, id: item.id, expect: approve ? queue.passed : ['rejected'], generation: this.generation });
+      this.decisions.push({
+        kind: queue.kind,
+        table: queue.table,
+        id: item.id,
+        expect: approve ? queue.passed : ['rejected'],
+        generation: this.generation,
+      });
   }
 
   private async reloginOperator(operator: (typeof this.operators)[number]) {
@@ -534,7 +659,8 @@ export class Bank {
     this.report.reads++;
     if (answer.status !== 200) return;
     if (answer.data.totalMinor !== 0) this.violation(`the ledger's accounts sum to ${answer.data.totalMinor}, not 0`);
-    for (const account of answer.data.negative) this.violation(`account ${account.code} is negative: ${account.balanceMinor}`);
+    for (const account of answer.data.negative)
+      this.violation(`account ${account.code} is negative: ${account.balanceMinor}`);
   }
 
   /** Runs clients, operators, readers and the clock driver until `until()` says stop. */
@@ -552,7 +678,8 @@ export class Bank {
     };
     let advances = 0;
     const workers: Array<Promise<void>> = [];
-    for (let i = 0; i < this.options.clients; i++) workers.push(loop(() => this.investorStep(this.investors[i % this.investors.length]!), 5));
+    for (let i = 0; i < this.options.clients; i++)
+      workers.push(loop(() => this.investorStep(this.investors[i % this.investors.length]!), 5));
     for (let i = 0; i < 2; i++) workers.push(loop(() => this.operatorStep(i), 20));
     workers.push(loop(() => this.checkTotals(), 100));
     workers.push(
@@ -603,7 +730,10 @@ export class Bank {
         keys.add(record.key);
         const rows = byTable.get(table)?.get(record.key) ?? 0;
         const ok = record.status >= 200 && record.status < 300;
-        if (ok && rows !== 1) problems.push(`${record.kind} ${record.key} answered ${record.status}: ${rows} ${table} rows (generation ${record.generation})`);
+        if (ok && rows !== 1)
+          problems.push(
+            `${record.kind} ${record.key} answered ${record.status}: ${rows} ${table} rows (generation ${record.generation})`,
+          );
         else if (!ok && record.status !== 0 && record.status < 500 && rows !== 0)
           problems.push(`${record.kind} ${record.key} refused ${record.status}: ${rows} ${table} rows`);
         else if (rows > 1) problems.push(`${record.kind} ${record.key} unanswered: ${rows} ${table} rows`);
@@ -616,18 +746,24 @@ export class Bank {
       }
       // Decisions and cancels answered 2xx.
       for (const decision of this.decisions) {
-        const row = await db.selectFrom(decision.table).select('status').where('id', '=', decision.id).executeTakeFirst();
+        const row = await db
+          .selectFrom(decision.table)
+          .select('status')
+          .where('id', '=', decision.id)
+          .executeTakeFirst();
         if (!row) problems.push(`${decision.kind} ${decision.id}: the row is gone`);
         else if (!decision.expect.includes(row.status) && !(decision.kind === 'cancel' && row.status === 'filled'))
           problems.push(`${decision.kind} ${decision.id} answered 2xx but the row is ${row.status}`);
       }
       // Webhooks answered 2xx: the payment settled as the event said, and credited once.
       const settled = new Map<number, string>();
-      for (const hook of this.webhooks) if (hook.status >= 200 && hook.status < 300) settled.set(hook.paymentId, hook.type);
+      for (const hook of this.webhooks)
+        if (hook.status >= 200 && hook.status < 300) settled.set(hook.paymentId, hook.type);
       for (const [paymentId, type] of settled) {
         const row = await db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirst();
         const expected = type === 'payment.succeeded' ? 'succeeded' : 'failed';
-        if (row?.status !== expected) problems.push(`payment ${paymentId}: webhook ${type} answered 2xx, status ${row?.status ?? 'missing'}`);
+        if (row?.status !== expected)
+          problems.push(`payment ${paymentId}: webhook ${type} answered 2xx, status ${row?.status ?? 'missing'}`);
       }
       const credits = await db
         .selectFrom('journalEntries')
@@ -638,17 +774,30 @@ export class Bank {
         .execute();
       for (const credit of credits) problems.push(`payment ${credit.referenceId} posted ${credit.n} journal entries`);
       // IPO subscriptions: one row per investor and issue subscribed with a 2xx, none for refusals.
-      const subs = await db.selectFrom('ipoSubscriptions').select(['userId', 'issueId']).where('userId', 'in', userIds).execute();
+      const subs = await db
+        .selectFrom('ipoSubscriptions')
+        .select(['userId', 'issueId'])
+        .where('userId', 'in', userIds)
+        .execute();
       const have = new Map<string, number>();
       for (const s of subs) have.set(`${s.userId}:${s.issueId}`, (have.get(`${s.userId}:${s.issueId}`) ?? 0) + 1);
-      const answered = new Set(this.subscriptions.filter((s) => s.status === 200).map((s) => `${s.userId}:${s.issueId}`));
-      const maybe = new Set(this.subscriptions.filter((s) => s.status === 0 || s.status >= 500).map((s) => `${s.userId}:${s.issueId}`));
-      for (const pair of answered) if ((have.get(pair) ?? 0) !== 1) problems.push(`IPO subscription ${pair} answered 200: ${have.get(pair) ?? 0} rows`);
+      const answered = new Set(
+        this.subscriptions.filter((s) => s.status === 200).map((s) => `${s.userId}:${s.issueId}`),
+      );
+      const maybe = new Set(
+        this.subscriptions.filter((s) => s.status === 0 || s.status >= 500).map((s) => `${s.userId}:${s.issueId}`),
+      );
+      for (const pair of answered)
+        if ((have.get(pair) ?? 0) !== 1)
+          problems.push(`IPO subscription ${pair} answered 200: ${have.get(pair) ?? 0} rows`);
       for (const [pair, n] of have) {
         if (n > 1) problems.push(`IPO subscription ${pair}: ${n} rows`);
         // One-click answers that were lost (status 0) could have subscribed to any open issue.
-        const lostOneClick = this.keyed.some((k) => k.kind === 'ipo.one-click' && k.status === 0 && `${k.userId}` === pair.split(':')[0]);
-        if (!answered.has(pair) && !maybe.has(pair) && !lostOneClick) problems.push(`IPO subscription ${pair} that no 2xx answer made`);
+        const lostOneClick = this.keyed.some(
+          (k) => k.kind === 'ipo.one-click' && k.status === 0 && `${k.userId}` === pair.split(':')[0],
+        );
+        if (!answered.has(pair) && !maybe.has(pair) && !lostOneClick)
+          problems.push(`IPO subscription ${pair} that no 2xx answer made`);
       }
     } finally {
       await handle.close();
@@ -660,7 +809,10 @@ export class Bank {
   summary(): string {
     const lines = Object.entries(this.report.ops)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([kind, c]) => `  ${kind.padEnd(18)} ok ${String(c.ok).padStart(6)}  refused ${String(c.refused).padStart(6)}  5xx ${c.failed}  unanswered ${c.unanswered}`);
+      .map(
+        ([kind, c]) =>
+          `  ${kind.padEnd(18)} ok ${String(c.ok).padStart(6)}  refused ${String(c.refused).padStart(6)}  5xx ${c.failed}  unanswered ${c.unanswered}`,
+      );
     const refusals = Object.entries(this.report.refusals)
       .sort(([, a], [, b]) => b - a)
       .slice(0, 25)

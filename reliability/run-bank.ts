@@ -30,7 +30,6 @@ export async function runBank(options: BankRunOptions): Promise<BankRunResult> {
     const server = await startServer(store, options.port);
     const violations: string[] = [];
     let bank: Bank;
-    let verify: { code: number | null; report: string };
     try {
       bank = new Bank({
         store,
@@ -48,13 +47,15 @@ export async function runBank(options: BankRunOptions): Promise<BankRunResult> {
       const report = await bank.api.call<{ ok: boolean; problems: string[] }>('POST', '/api/admin/ledger/verify', {
         token: bank.adminToken(),
       });
-      if (report.status !== 200 || !report.data.ok) violations.push(`ledger verify route: ${JSON.stringify(report.data)}`);
+      if (report.status !== 200 || !report.data.ok)
+        violations.push(`ledger verify route: ${JSON.stringify(report.data)}`);
     } finally {
       const code = await server.stop();
       if (code !== 0) violations.push(`server exit code ${code} on SIGTERM:\n${server.output().slice(-3000)}`);
     }
-    verify = ledgerVerifyCli(store);
-    if (verify.code !== 0) violations.push(`npm run ledger:verify exited ${verify.code}: ${verify.report.slice(0, 3000)}`);
+    const verify = ledgerVerifyCli(store);
+    if (verify.code !== 0)
+      violations.push(`npm run ledger:verify exited ${verify.code}: ${verify.report.slice(0, 3000)}`);
     violations.push(...bank.report.violations, ...(await bank.reconcile()));
     const summary = `[${options.dialect}] ${bank.summary()}\nreconciliation and ledger: ${violations.length} violations`;
     return { summary, violations, ops: bank.report.ops, ledgerVerify: verify };

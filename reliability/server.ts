@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createOperator } from '../apps/server/src/domains/admin/operators.service.ts';
 import { openPostgres, openSqlite, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
+import { verifyLedger } from '../apps/server/src/platform/ledger/ledger-verify.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,7 +64,10 @@ export async function createStore(dialect: Dialect, label: string): Promise<Stor
 }
 
 /** Adds an operator to the run's database (as e2e/api.ts does), for the workload's decisions. */
-export async function addOperator(store: Store, username: string): Promise<{ username: string; password: string; totpSecret: string }> {
+export async function addOperator(
+  store: Store,
+  username: string,
+): Promise<{ username: string; password: string; totpSecret: string }> {
   const password = 'Operator2026';
   const handle = store.open();
   try {
@@ -93,7 +98,11 @@ export interface RunningServer {
  * raised so that 50 clients on one address are not throttled, sessions long enough for the days the
  * driver moves the clock through) and waits until it answers.
  */
-export async function startServer(store: Store, port: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  store: Store,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
@@ -171,10 +180,27 @@ export async function startServer(store: Store, port: number, extraEnv: Record<s
 
 export const WEBHOOK_SECRET = 'reliability-webhook-secret-0123456789abcdef';
 
-export function demoCredentials(store: Store): { operator: { username: string; password: string; totpSecret: string } } {
+export function demoCredentials(store: Store): {
+  operator: { username: string; password: string; totpSecret: string };
+} {
   return JSON.parse(readFileSync(path.join(store.dataDir, 'demo-credentials.json'), 'utf8')) as {
     operator: { username: string; password: string; totpSecret: string };
   };
+}
+
+/**
+ * What `npm run ledger:verify` does, in this process (no second start-up per kill): open the
+ * database as the crash left it, migrate, verify. The script itself runs at the end of each run.
+ */
+export async function ledgerVerifyInProcess(store: Store): Promise<{ ok: boolean; report: string }> {
+  const handle = store.open();
+  try {
+    await migrateToLatest(handle);
+    const report = await verifyLedger(handle.db);
+    return { ok: report.ok, report: JSON.stringify(report) };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** `npm run ledger:verify` against the store, as an operator would run it: its exit code and report. */

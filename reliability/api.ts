@@ -32,7 +32,13 @@ export class Api {
   async call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any -- bodies are read loosely; the server's schemas check them
     method: string,
     url: string,
-    options: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+    options: {
+      token?: string | null;
+      body?: unknown;
+      headers?: Record<string, string>;
+      raw?: string;
+      timeoutMs?: number;
+    } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { 'accept-language': 'en', ...(options.headers ?? {}) };
     if (options.token) headers.token = options.token;
@@ -52,7 +58,7 @@ export class Api {
         method,
         headers,
         body: payload,
-        signal: AbortSignal.timeout(60_000),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
       });
     } catch (error) {
       return { status: 0, data: null as T, networkError: String((error as Error).cause ?? error) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runBank } from './run-bank.ts';
 import type { Dialect } from './server.ts';
 
-// The short bank run of npm test (issue 17): 50 clients for 30 s on each dialect. Long runs:
+// The short bank run of npm test (issue 17): 50 clients for 25 s on each dialect. Long runs:
 // `npm run reliability:bank -- --minutes 10` (docs/reliability.md).
 const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL)
@@ -13,7 +13,7 @@ describe.each(DIALECTS)('the bank workload on %s', (dialect) => {
     const lines: string[] = [];
     const result = await runBank({
       dialect,
-      durationMs: 30_000,
+      durationMs: 25_000,
       port: dialect === 'sqlite' ? 4300 : 4301,
       clients: 50,
       investors: 16,

@@ -29,6 +29,7 @@ export async function runBank(options: BankRunOptions): Promise<BankRunResult> {
   try {
     const server = await startServer(store, options.port);
     const violations: string[] = [];
+    let serverOutput = '';
     let bank: Bank;
     try {
       bank = new Bank({
@@ -51,15 +52,27 @@ export async function runBank(options: BankRunOptions): Promise<BankRunResult> {
         violations.push(`ledger verify route: ${JSON.stringify(report.data)}`);
     } finally {
       const code = await server.stop();
+      serverOutput = server.output();
       if (code !== 0) violations.push(`server exit code ${code} on SIGTERM:\n${server.output().slice(-3000)}`);
     }
     const verify = ledgerVerifyCli(store);
     if (verify.code !== 0)
       violations.push(`npm run ledger:verify exited ${verify.code}: ${verify.report.slice(0, 3000)}`);
     violations.push(...bank.report.violations, ...(await bank.reconcile()));
+    if (violations.length > 0) violations.push(`server errors:\n${serverErrors(serverOutput)}`);
     const summary = `[${options.dialect}] ${bank.summary()}\nreconciliation and ledger: ${violations.length} violations`;
     return { summary, violations, ops: bank.report.ops, ledgerVerify: verify };
   } finally {
     await store.dispose();
   }
+}
+
+/** The error lines of a server's log (pino JSON at level 50 and up, or anything that looks like a stack). */
+export function serverErrors(output: string): string {
+  return output
+    .split('\n')
+    .filter((line) => /"level":(50|60)|Error|error/.test(line))
+    .slice(-20)
+    .map((line) => line.slice(0, 2000))
+    .join('\n');
 }

@@ -240,6 +240,20 @@ export class Bank {
         for (let i = 0; i < 2; i++) await this.deposit(investor, between(500_000, 2_000_000), 'payment.succeeded');
       }),
     );
+    // Everyone holds a lot from the start, and a day passes: T+1 makes it sellable, so even a short
+    // run sells.
+    await Promise.all(
+      this.investors.map((investor) =>
+        this.keyedPost('buy.market', investor, '/api/trade/orders', {
+          code: pick(this.instruments).code,
+          side: 'buy',
+          type: 'market',
+          lots: 1,
+          tradingPassword: TRADING_PASSWORD,
+        }),
+      ),
+    );
+    await this.advance(25 * 3_600_000);
     await this.createIpo();
     await this.createBlockOffer();
   }

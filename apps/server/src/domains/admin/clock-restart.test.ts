@@ -21,7 +21,12 @@ describe.each(DIALECTS)('the sandbox clock across a restart on %s', (dialect) =>
     for (const ms of [2 * DAY, DAY + 3_600_000]) {
       // A new sign-in each time: operator sessions last 8 hours of the clock.
       const admin = await operator(t, ['admin']);
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/clock/advance', headers: { token: admin.token }, payload: { ms } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/clock/advance',
+        headers: { token: admin.token },
+        payload: { ms },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(body(res).data.now).toBe(new Date(t.clock.nowMs()).toISOString());
     }

@@ -7,6 +7,7 @@ import { NoPaymentProvider, SandboxPaymentProvider } from './platform/payment-pr
 import pino from 'pino';
 import { BusinessCalendar } from './platform/calendar.ts';
 import { ExchangeCalendars } from './platform/exchange-calendars.ts';
+import { auditedClockAdvanceMs } from './platform/audit.ts';
 import { SimulatedClock, SystemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -31,7 +32,11 @@ export async function createContext(
 ): Promise<AppContext> {
   const database = overrides.database ?? openDatabase(config);
   await migrateToLatest(database);
-  const clock = overrides.clock ?? (config.clockMode === 'simulated' ? new SimulatedClock() : new SystemClock());
+  const clock =
+    overrides.clock ??
+    (config.clockMode === 'simulated'
+      ? new SimulatedClock({ aheadMs: await auditedClockAdvanceMs(database.db) })
+      : new SystemClock());
   const keys = await loadJweKeys({ pem: config.JWE_PRIVATE_KEY, dataDir: config.DATA_DIR });
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })

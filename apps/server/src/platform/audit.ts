@@ -88,3 +88,18 @@ export async function listAudit(db: Db, page: { page: number; pageSize: number }
   }));
   return { items, total: Number(total.n), page: page.page, pageSize: page.pageSize };
 }
+
+/**
+ * How far the simulated clock has been moved ahead in all: the sum of the audited
+ * `clock.advance` lines (each written in the transaction of its advance). A restarted sandbox
+ * starts its clock this far ahead of real time, where the killed or stopped process left it.
+ */
+export async function auditedClockAdvanceMs(db: Db): Promise<number> {
+  const rows = await db.selectFrom('auditLog').select('details').where('action', '=', 'clock.advance').execute();
+  let total = 0;
+  for (const row of rows) {
+    const ms = row.details ? (JSON.parse(row.details) as { ms?: unknown }).ms : undefined;
+    if (typeof ms === 'number' && Number.isSafeInteger(ms) && ms > 0) total += ms;
+  }
+  return total;
+}

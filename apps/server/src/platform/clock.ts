@@ -25,10 +25,15 @@ export class SimulatedClock implements Clock {
   private readonly startReal: number;
   private readonly startAt: number;
 
-  constructor(options: { startAt?: Date; frozen?: boolean } = {}) {
+  /**
+   * `aheadMs`: how far an earlier process had moved the clock ahead (the sum of its audited
+   * advances, `auditedClockAdvanceMs`), so that a restart does not take the sandbox back in time.
+   */
+  constructor(options: { startAt?: Date; frozen?: boolean; aheadMs?: number } = {}) {
     this.startReal = Date.now();
     this.startAt = options.startAt?.getTime() ?? this.startReal;
     this.frozen = options.frozen ?? false;
+    this.offsetMs = options.aheadMs ?? 0;
   }
 
   private readonly frozen: boolean;

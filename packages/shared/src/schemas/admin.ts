@@ -78,6 +78,23 @@ export const ledgerReport = z.object({
 });
 export type LedgerReport = z.infer<typeof ledgerReport>;
 
+/** The whole ledger's balances by account kind, one snapshot (a read-only check for operators and the bank test). */
+export const ledgerTotals = z.object({
+  totalMinor: z.number(),
+  accounts: z.number(),
+  byKind: z.array(
+    z.object({
+      kind: z.string(),
+      system: z.boolean(),
+      accounts: z.number(),
+      balanceMinor: z.number(),
+      lowestMinor: z.number(),
+    }),
+  ),
+  negative: z.array(z.object({ code: z.string(), balanceMinor: z.number() })),
+});
+export type LedgerTotals = z.infer<typeof ledgerTotals>;
+
 /** Moving the sandbox clock: by how much, and what ran because it fell due. */
 export const clockAdvanceBody = z.strictObject({
   ms: z

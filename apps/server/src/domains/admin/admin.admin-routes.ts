@@ -5,6 +5,7 @@ import {
   clockAdvanceBody,
   clockAdvanceResult,
   ledgerReport,
+  ledgerTotals,
   operatorInfo,
   outboxEntry,
 } from '@bourse/shared/schemas/admin';
@@ -17,6 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okResponse } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
+import { ledgerTotals as readLedgerTotals } from '../../platform/ledger/ledger-reads.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { appendAudit, auditedChange, listAudit } from '../../platform/audit.ts';
 import { listOutbox } from './admin.service.ts';
@@ -107,6 +109,17 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       });
       return ok(report);
     },
+  );
+
+  // Read-only, so not audited: the balances of the whole ledger by kind, in one snapshot. The bank
+  // test (reliability/) reads it under load to check that the total stays 0 and no investor is negative.
+  r.get(
+    '/api/admin/ledger/totals',
+    {
+      config: { auth: 'operator', roles: ['admin', 'finance'] },
+      schema: { tags, response: okResponse(ledgerTotals) },
+    },
+    async () => ok(await readLedgerTotals(ctx.database.db)),
   );
 
   r.post(

@@ -12,6 +12,8 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { createOperator } from './operators.service.ts';
+import { fundedTrader } from '../../test/trading-fixture.ts';
+import type { LedgerTotals } from '@bourse/shared/schemas/admin';
 
 describe.each(DIALECTS)('operator console on %s', (dialect) => {
   let t: TestApp;
@@ -154,6 +156,40 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
     });
   });
 
+  it('gives the ledger totals by kind in one read (sum 0, no investor negative) to admin and finance only', async () => {
+    const trader = await fundedTrader(t, '1234.56');
+    const finance = await operator(t, ['finance']);
+    const res = await adminGet('/api/admin/ledger/totals', finance.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const totals = body<LedgerTotals>(res).data;
+    expect(totals.totalMinor).toBe(0);
+    expect(totals.negative).toEqual([]);
+    const cash = totals.byKind.find((k) => k.kind === 'cash');
+    const clearing = totals.byKind.find((k) => k.kind === 'bank_clearing');
+    expect(cash).toMatchObject({ system: false });
+    expect(cash!.balanceMinor).toBeGreaterThanOrEqual(123_456);
+    expect(clearing).toMatchObject({ system: true, accounts: 1 });
+    expect(clearing!.balanceMinor).toBe(-cash!.balanceMinor);
+    expect(totals.accounts).toBe(totals.byKind.reduce((n, k) => n + k.accounts, 0));
+    // The investors' accounts cannot go below zero (a CHECK on both dialects), so `negative` is the
+    // reader's second line of defence; the sum moves with any posting that does not balance.
+    await t.ctx.database.db
+      .updateTable('ledgerAccounts')
+      .set({ balanceMinor: clearing!.balanceMinor - 7 })
+      .where('kind', '=', 'bank_clearing')
+      .execute();
+    expect(body<LedgerTotals>(await adminGet('/api/admin/ledger/totals', finance.token)).data.totalMinor).toBe(-7);
+    await t.ctx.database.db
+      .updateTable('ledgerAccounts')
+      .set({ balanceMinor: clearing!.balanceMinor })
+      .where('kind', '=', 'bank_clearing')
+      .execute();
+    const support = await operator(t, ['support']);
+    expect((await adminGet('/api/admin/ledger/totals', support.token)).statusCode).toBe(403);
+    const investorToken = trader.token;
+    expect((await adminGet('/api/admin/ledger/totals', investorToken)).statusCode).toBe(401);
+  });
+
   it('verifies the ledger for admin and finance operators, audited; support may not', async () => {
     const finance = await operator(t, ['finance']);
     const res = await adminPost('/api/admin/ledger/verify', finance.token);
@@ -227,6 +263,7 @@ describe.each(DIALECTS)('operator console on %s', (dialect) => {
         'GET /api/admin/ipo/X/results',
         'GET /api/admin/kyc',
         'GET /api/admin/kyc/X/images/X',
+        'GET /api/admin/ledger/totals',
         'GET /api/admin/loans',
         'GET /api/admin/me',
         'GET /api/admin/members/rules',

@@ -110,3 +110,49 @@ export function postingsOfUser(db: Executor, userId: number) {
     .orderBy('p.id')
     .execute();
 }
+
+/** The balances of the whole ledger, by account kind, read in one statement (one snapshot). */
+export interface LedgerTotals {
+  /** Every account's balance added up: 0 while every entry balances. */
+  totalMinor: number;
+  accounts: number;
+  byKind: Array<{ kind: string; system: boolean; accounts: number; balanceMinor: number; lowestMinor: number }>;
+  /** Investors' accounts below zero (at most 20): there should be none. */
+  negative: Array<{ code: string; balanceMinor: number }>;
+}
+
+export async function ledgerTotals(db: Executor): Promise<LedgerTotals> {
+  const rows = await db
+    .selectFrom('ledgerAccounts')
+    .select((eb) => [
+      'kind',
+      eb.fn.count<string>('id').as('accounts'),
+      eb.fn.sum<string>('balanceMinor').as('total'),
+      eb.fn.min<string>('balanceMinor').as('lowest'),
+      eb.fn.max<string>('userId').as('anyUser'),
+    ])
+    .groupBy('kind')
+    .orderBy('kind')
+    .execute();
+  const negative = await db
+    .selectFrom('ledgerAccounts')
+    .select(['code', 'balanceMinor'])
+    .where('userId', 'is not', null)
+    .where('balanceMinor', '<', 0)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  const byKind = rows.map((row) => ({
+    kind: row.kind,
+    system: row.anyUser === null,
+    accounts: Number(row.accounts),
+    balanceMinor: Number(row.total ?? 0),
+    lowestMinor: Number(row.lowest ?? 0),
+  }));
+  return {
+    totalMinor: byKind.reduce((sum, k) => sum + k.balanceMinor, 0),
+    accounts: byKind.reduce((sum, k) => sum + k.accounts, 0),
+    byKind,
+    negative: negative.map((row) => ({ code: row.code, balanceMinor: Number(row.balanceMinor) })),
+  };
+}

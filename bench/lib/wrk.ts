@@ -7,6 +7,8 @@ export interface WrkResult {
   latencyMs: { p50: number; p90: number; p99: number };
   non2xx: number;
   socketErrors: string | null;
+  /** What a script's `done` printed as `wrk-extra {json}`, if anything. */
+  extra?: Record<string, unknown>;
 }
 
 /** Whether wrk (Debian package `wrk`) is on the PATH. */
@@ -52,5 +54,6 @@ export function runWrk(options: {
     latencyMs: { p50: percentile('50'), p90: percentile('90'), p99: percentile('99') },
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
     socketErrors: /Socket errors: (.*)/.exec(out)?.[1] ?? null,
+    ...(/^wrk-extra (\{.*\})$/m.test(out) ? { extra: JSON.parse(/^wrk-extra (\{.*\})$/m.exec(out)![1]!) } : {}),
   };
 }

@@ -44,7 +44,7 @@ async function load(url: string, options: { script?: string } = {}): Promise<Loa
   if (hasWrk()) {
     runWrk({ url, connections, durationS: warmup, headers, ...options });
     const r = runWrk({ url, connections, durationS: duration, headers, ...options });
-    return { tool: 'wrk', ...r };
+    return { ...r, tool: 'wrk' as const };
   }
   await autocannon({ url, connections, duration: warmup, headers });
   const r = await autocannon({ url, connections, duration, headers });
@@ -62,7 +62,6 @@ const server = await startServer({
   MARKET_BACKFILL_INTRADAY_DAYS: '1',
   MARKET_RATE_PER_IP_PER_MINUTE: '10000000',
 });
-let failed = false;
 try {
   const url = `${server.baseUrl}${QUERY}`;
   const sample = await fetch(url, { headers });
@@ -75,7 +74,9 @@ try {
     await hello.stop();
   }
   const full = await load(url);
-  const conditional = hasWrk() ? await load(url, { script: path.join(ROOT, 'bench/instruments-conditional.lua') }) : null;
+  const conditional = hasWrk()
+    ? await load(url, { script: path.join(ROOT, 'bench/instruments-conditional.lua') })
+    : null;
   const ratio = (r: Load) => Number((r.reqPerS / helloWorld.reqPerS).toFixed(3));
   const report = {
     benchmark: 'market list (GET /api/market/instruments), the web app’s first page',
@@ -111,9 +112,9 @@ try {
     connections,
   });
   printReport(report, figures);
-  failed = full.non2xx > 0 || (conditional?.non2xx ?? 0) > 0;
+  const failed = full.non2xx > 0 || (conditional?.non2xx ?? 0) > 0;
   if (failed && !JSON_MODE) console.error('non-2xx answers under load');
+  process.exitCode = failed ? 1 : 0;
 } finally {
   await server.stop();
 }
-process.exitCode = failed ? 1 : 0;

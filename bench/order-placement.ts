@@ -23,6 +23,7 @@ import { closeContext, createContext } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { hashPassword, sha256Hex } from '../apps/server/src/platform/crypto.ts';
 import { hasWrk, runWrk, type WrkResult } from './lib/wrk.ts';
+import { printReport, type Figure } from './lib/figures.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -436,7 +437,45 @@ try {
       non2xxOrders: orders.non2xx,
     },
   };
-  console.log(JSON.stringify(report, null, 2));
+  const figures: Figure[] = [
+    {
+      bench: 'orders',
+      figure: 'reqPerS',
+      value: Math.round(orders.requests.average),
+      unit: 'req/s',
+      tool: 'autocannon',
+      connections: CONNECTIONS,
+    },
+    {
+      bench: 'orders',
+      figure: 'p99Ms',
+      value: orders.latency.p99,
+      unit: 'ms',
+      tool: 'autocannon',
+      connections: CONNECTIONS,
+    },
+  ];
+  if (ordersWrk) {
+    figures.push(
+      {
+        bench: 'orders',
+        figure: 'reqPerS',
+        value: ordersWrk.reqPerS,
+        unit: 'req/s',
+        tool: 'wrk',
+        connections: CONNECTIONS,
+      },
+      {
+        bench: 'orders',
+        figure: 'p99Ms',
+        value: ordersWrk.latencyMs.p99,
+        unit: 'ms',
+        tool: 'wrk',
+        connections: CONNECTIONS,
+      },
+    );
+  }
+  printReport(report, figures);
   failed =
     !ledger.ok ||
     Number(orderCheck.withoutOneEntry ?? 0) !== 0 ||

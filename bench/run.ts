@@ -6,8 +6,9 @@
  * The benchmarks are the scripts behind the `bench:*` commands, started one after the other with
  * `--json` (bench/lib/figures.ts: figure lines on stdout, their full report on stderr, which this
  * runner passes through). The hello world (bench/hello-world-server.ts, GET /, 50 connections) is
- * loaded before the first benchmark and, in a full run, again after the last; the baseline is the
- * mean of the two, with the same load generator as the figure (wrk or autocannon). Each line carries:
+ * loaded right before each benchmark (other work on a shared machine comes and goes between them),
+ * with wrk and with autocannon; a figure is compared with the one from the same load generator (wrk
+ * for figures without one). Each line carries:
  *
  * - `helloWorldReqPerS`: the baseline;
  * - for a throughput (req/s, msg/s): `ratio` = figure ÷ hello world;
@@ -71,7 +72,7 @@ type Tool = 'wrk' | 'autocannon';
 
 async function helloWorld(): Promise<Partial<Record<Tool, number>>> {
   const hello = await startHelloWorld();
-  const seconds = quick ? 5 : 15;
+  const seconds = quick ? 3 : 10;
   try {
     const rates: Partial<Record<Tool, number>> = {};
     if (hasWrk()) {
@@ -116,40 +117,30 @@ function runBench(bench: Bench): Promise<{ figures: Figure[]; ok: boolean; secon
 }
 
 const selected = values.only ? BENCHES.filter((b) => values.only!.split(',').includes(b.name)) : BENCHES;
-const before = await helloWorld();
-const results: { bench: Bench; figures: Figure[]; ok: boolean; seconds: number }[] = [];
-for (const bench of selected) {
-  process.stderr.write(`\n── ${bench.name}: ${bench.script} ${bench.args.join(' ')}\n`);
-  results.push({ bench, ...(await runBench(bench)) });
-}
-const after = quick ? before : await helloWorld();
-const baseline = (tool: Tool | undefined): number => {
-  const t: Tool = tool ?? (before.wrk !== undefined ? 'wrk' : 'autocannon');
-  const rates = [before[t], after[t]].filter((r): r is number => r !== undefined);
-  return Math.round(rates.reduce((a, b) => a + b, 0) / rates.length);
-};
-
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version };
-for (const tool of ['wrk', 'autocannon'] as const) {
-  if (before[tool] === undefined) continue;
-  console.log(
-    JSON.stringify({
-      bench: 'hello world',
-      figure: 'reqPerS',
-      value: baseline(tool),
-      unit: 'req/s',
-      tool,
-      connections: CONNECTIONS,
-      before: before[tool],
-      after: after[tool],
-      quick,
-      machine,
-      loadAverage: Number(loadavg()[0]!.toFixed(2)),
-    }),
-  );
-}
 let failed = false;
-for (const { bench, figures, ok, seconds } of results) {
+for (const bench of selected) {
+  // The hello world right before each benchmark: on a shared machine the load moves between them.
+  const hello = await helloWorld();
+  for (const tool of ['wrk', 'autocannon'] as const) {
+    if (hello[tool] === undefined) continue;
+    console.log(
+      JSON.stringify({
+        bench: 'hello world',
+        figure: 'reqPerS',
+        value: hello[tool],
+        unit: 'req/s',
+        tool,
+        connections: CONNECTIONS,
+        before: bench.name,
+        quick,
+        machine,
+        loadAverage: Number(loadavg()[0]!.toFixed(2)),
+      }),
+    );
+  }
+  process.stderr.write(`\n── ${bench.name}: ${bench.script} ${bench.args.join(' ')}\n`);
+  const { figures, ok, seconds } = await runBench(bench);
   if (!ok) failed = true;
   if (figures.length === 0) {
     console.log(JSON.stringify({ bench: bench.name, figure: 'failed', value: 1, unit: 's', ok, seconds }));
@@ -158,14 +149,14 @@ for (const { bench, figures, ok, seconds } of results) {
   for (const figure of figures) {
     // A bench's own hello-world line is its reference, not a figure of the app.
     if (figure.bench === 'hello world') continue;
-    const hello = baseline(figure.tool);
+    const baseline = hello[figure.tool ?? (hello.wrk !== undefined ? 'wrk' : 'autocannon')] ?? Number.NaN;
     const normalized =
       figure.unit === 'req/s' || figure.unit === 'msg/s'
-        ? { ratio: Number((figure.value / hello).toFixed(3)) }
+        ? { ratio: Number((figure.value / baseline).toFixed(3)) }
         : figure.unit === 'ms' || figure.unit === 's'
-          ? { helloRequests: Math.round((figure.value / (figure.unit === 'ms' ? 1000 : 1)) * hello) }
+          ? { helloRequests: Math.round((figure.value / (figure.unit === 'ms' ? 1000 : 1)) * baseline) }
           : {};
-    console.log(JSON.stringify({ ...figure, helloWorldReqPerS: hello, ...normalized, ok, quick }));
+    console.log(JSON.stringify({ ...figure, helloWorldReqPerS: baseline, ...normalized, ok, quick }));
   }
 }
 process.exitCode = failed ? 1 : 0;

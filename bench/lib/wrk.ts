@@ -53,7 +53,7 @@ export function runWrkAsync(options: WrkOptions): Promise<WrkResult> {
       try {
         resolve(parseWrk(out));
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   });

@@ -171,7 +171,9 @@ describe.each(DIALECTS)('market list from the cache on %s', (dialect) => {
     expect(await item('BMW')).toMatchObject({ name: 'BMW AG', status: 'listed', lotSize: 1 });
     const etag = (await list('?pageSize=100')).headers['etag'] as string;
 
-    expect((await edit('BMW', { name: 'Bayerische Motoren Werke AG', names: { en: 'BMW Group' }, lotSize: 10 })).statusCode).toBe(200);
+    expect(
+      (await edit('BMW', { name: 'Bayerische Motoren Werke AG', names: { en: 'BMW Group' }, lotSize: 10 })).statusCode,
+    ).toBe(200);
     expect(await item('BMW')).toMatchObject({ name: 'Bayerische Motoren Werke AG', lotSize: 10 });
     expect(await item('BMW', 'en')).toMatchObject({ name: 'BMW Group' });
     expect((await list('?pageSize=100', { 'if-none-match': etag })).statusCode).toBe(200);
@@ -206,7 +208,11 @@ describe.each(DIALECTS)('market list from the cache on %s', (dialect) => {
   it('builds an answer again at the next second at the latest, even unannounced', async () => {
     // A rename written straight to the database (as another instance's console would), with no
     // reload on this instance: shown once the clock has moved to the next second.
-    await t.ctx.database.db.updateTable('instruments').set({ name: 'Growth Holding AG' }).where('code', '=', 'GRW').execute();
+    await t.ctx.database.db
+      .updateTable('instruments')
+      .set({ name: 'Growth Holding AG' })
+      .where('code', '=', 'GRW')
+      .execute();
     const name = async () =>
       body<{ items: { code: string; name: string }[] }>(await list('?board=growth')).data.items[0]?.name;
     t.clock.advance(1_000);

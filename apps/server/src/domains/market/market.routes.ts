@@ -86,7 +86,10 @@ export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         tags,
         querystring: instrumentsQuery,
-        response: { ...okResponse(instrumentsPage), 304: z.null().describe('Not modified (If-None-Match names the current ETag): no body') },
+        response: {
+          ...okResponse(instrumentsPage),
+          304: z.null().describe('Not modified (If-None-Match names the current ETag): no body'),
+        },
       },
     },
     async (request, reply) => {

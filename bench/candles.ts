@@ -6,6 +6,7 @@
  *   npm run bench:candles [-- --duration 20 --connections 100]
  */
 import { autocannon } from './lib/autocannon.ts';
+import { printReport, type Figure } from './lib/figures.ts';
 import { startServer } from './lib/server.ts';
 import { hasWrk, runWrk } from './lib/wrk.ts';
 
@@ -38,12 +39,17 @@ try {
     non2xx: result.non2xx,
     errors: result.errors,
   });
-  console.log(
-    JSON.stringify(
-      { benchmark: 'candles 1d, 3 years', candles: sample.data.length, connections, durationS: duration, results },
-      null,
-      2,
-    ),
+  const figures: Figure[] = results.flatMap((r) => {
+    const tool = r['tool'] as 'wrk' | 'autocannon';
+    const latency = r['latencyMs'] as { p99: number };
+    return [
+      { bench: 'candles', figure: 'reqPerS', value: r['reqPerS'] as number, unit: 'req/s', tool, connections } as const,
+      { bench: 'candles', figure: 'p99Ms', value: latency.p99, unit: 'ms', tool, connections } as const,
+    ];
+  });
+  printReport(
+    { benchmark: 'candles 1d, 3 years', candles: sample.data.length, connections, durationS: duration, results },
+    figures,
   );
 } finally {
   await server.stop();

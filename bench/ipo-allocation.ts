@@ -31,6 +31,7 @@ import { openPostgres, openSqlite, type DatabaseHandle } from '../apps/server/sr
 import { verifyLedger } from '../apps/server/src/platform/ledger/ledger-verify.ts';
 import { insertInstrument } from '../apps/server/src/domains/market/instruments.service.ts';
 import { allocateIssue, closeIssue, createIssue, openIssue } from '../apps/server/src/domains/ipo/ipo.service.ts';
+import { printReport } from './lib/figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +39,8 @@ const { values } = parseArgs({
     subscriptions: { type: 'string', default: '100000' },
     lots: { type: 'string', default: '1000000' },
     'public-share': { type: 'string', default: '0.1' },
+    /** One JSON line per figure (bench/lib/figures.ts). */
+    json: { type: 'boolean', default: false },
     /** Quote requests kept in flight during the allocation (0: none, the allocation alone). */
     'quote-clients': { type: 'string', default: '4' },
     probe: { type: 'string' },
@@ -353,38 +356,50 @@ async function main() {
 
     const sorted = [...load.latencies].sort((a, b) => a - b);
     const round = (ms: number) => Math.round(ms * 10) / 10;
-    console.log(
-      JSON.stringify(
-        {
-          dialect: ctx.database.dialect,
-          subscriptions,
-          appliedLots: totalLots,
-          publicLots,
-          winners: Number(outcome.winners),
-          setupSeconds: round(setupMs / 1000),
-          allocationSeconds: round(allocationMs / 1000),
-          limitSeconds: ctx.database.dialect === 'postgres' ? 15 : 5,
-          quotesIdle: idle,
-          quotesDuringAllocation: {
-            requests: sorted.length,
-            errors: load.errors,
-            p50Ms: round(percentile(sorted, 50)),
-            p99Ms: round(percentile(sorted, 99)),
-            maxMs: round(sorted.at(-1) ?? 0),
-          },
-          chunks: {
-            count: chunkMs.length,
-            firstMs: round(chunkMs[0] ?? 0),
-            medianMs: round([...chunkMs].sort((a, b) => a - b)[Math.floor(chunkMs.length / 2)] ?? 0),
-            lastMs: round(chunkMs.at(-1) ?? 0),
-          },
-          ledgerEntriesChecked: after.checked.entries,
-          failures,
-        },
-        null,
-        2,
-      ),
-    );
+    const report = {
+      dialect: ctx.database.dialect,
+      subscriptions,
+      appliedLots: totalLots,
+      publicLots,
+      winners: Number(outcome.winners),
+      setupSeconds: round(setupMs / 1000),
+      allocationSeconds: round(allocationMs / 1000),
+      limitSeconds: ctx.database.dialect === 'postgres' ? 15 : 5,
+      quotesIdle: idle,
+      quotesDuringAllocation: {
+        requests: sorted.length,
+        errors: load.errors,
+        p50Ms: round(percentile(sorted, 50)),
+        p99Ms: round(percentile(sorted, 99)),
+        maxMs: round(sorted.at(-1) ?? 0),
+      },
+      chunks: {
+        count: chunkMs.length,
+        firstMs: round(chunkMs[0] ?? 0),
+        medianMs: round([...chunkMs].sort((a, b) => a - b)[Math.floor(chunkMs.length / 2)] ?? 0),
+        lastMs: round(chunkMs.at(-1) ?? 0),
+      },
+      ledgerEntriesChecked: after.checked.entries,
+      failures,
+    };
+    printReport(report, [
+      {
+        bench: 'ipo allocation',
+        figure: 'seconds',
+        value: report.allocationSeconds,
+        unit: 's',
+        dialect: report.dialect,
+        subscriptions,
+      },
+      {
+        bench: 'ipo allocation',
+        figure: 'quoteP99Ms',
+        value: report.quotesDuringAllocation.p99Ms,
+        unit: 'ms',
+        dialect: report.dialect,
+        subscriptions,
+      },
+    ]);
   } finally {
     if (prober && prober.exitCode === null) prober.kill();
     await app.close();

@@ -10,19 +10,19 @@
 // 4. Stops the server and checks the ledger, and that every filled order posted exactly one entry.
 // Prints one JSON document; exits non-zero when a check fails.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { verifyLedger } from '../apps/server/src/platform/ledger/ledger-verify.ts';
-import { insertInstrument } from '../apps/server/src/domains/market/instruments.service.ts';
 import { closeContext, createContext } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { hashPassword, sha256Hex } from '../apps/server/src/platform/crypto.ts';
 import { hasWrk, runWrk, type WrkResult } from './lib/wrk.ts';
+import { printReport, type Figure } from './lib/figures.ts';
+import { ORDER_CODES, orderLuaScript, prepareOrderInvestors, TRADING_PASSWORD } from './lib/order-fixture.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -41,9 +41,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const CODES = ['BNA', 'BNB', 'BNC', 'BND', 'BNE'];
-const TRADING_PASSWORD = '135790';
-const CASH_MINOR = 100_000_000_00; // 100,000,000.00 each: enough for every order of the run
+const CODES = ORDER_CODES;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-bench-'));
 const serverEnv: Record<string, string> = {
@@ -66,74 +64,12 @@ const serverEnv: Record<string, string> = {
 };
 
 async function prepare(): Promise<string[]> {
-  const config = loadConfig(serverEnv);
-  const ctx = await createContext(config);
-  const tokens: string[] = [];
+  const ctx = await createContext(loadConfig(serverEnv));
   try {
-    const nowMs = ctx.clock.nowMs();
-    const [loginHash, tradingHash] = await Promise.all([hashPassword('Bench12345'), hashPassword(TRADING_PASSWORD)]);
-    await ctx.database.transaction(async (trx) => {
-      for (const [i, code] of CODES.entries()) {
-        await insertInstrument(
-          trx,
-          {
-            code,
-            name: `Bench ${code}`,
-            sector: 'technology',
-            lotSize: 100,
-            currency: config.CURRENCY,
-            sharesOutstanding: 500_000_000,
-            startPrice: `${10 + i * 7}.50`,
-          },
-          nowMs,
-        );
-      }
-      for (let i = 0; i < USERS; i++) {
-        const user = await trx
-          .insertInto('users')
-          .values({
-            phone: `+4915190${String(i).padStart(6, '0')}`,
-            passwordHash: loginHash,
-            nickname: `bench ${i}`,
-            avatar: null,
-            email: null,
-            lang: 'en',
-            tradingPasswordHash: tradingHash,
-            inviteCode: 'BENCH',
-            createdAt: nowMs,
-            updatedAt: nowMs,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const userId = Number(user.id);
-        const token = randomBytes(32).toString('base64url');
-        tokens.push(token);
-        await trx
-          .insertInto('sessions')
-          .values({
-            userId,
-            tokenHash: sha256Hex(token),
-            createdAt: nowMs,
-            lastSeenAt: nowMs,
-            expiresAt: nowMs + 24 * 3_600_000,
-            ip: null,
-            userAgent: 'bench',
-          })
-          .execute();
-        await ctx.ledger.post(trx, {
-          idempotencyKey: `bench-funding:${userId}`,
-          kind: 'deposit',
-          postings: [
-            { account: { system: 'bank_clearing' }, amountMinor: -CASH_MINOR },
-            { account: { userId, kind: 'cash' }, amountMinor: CASH_MINOR },
-          ],
-        });
-      }
-    });
+    return await prepareOrderInvestors(ctx, { users: USERS });
   } finally {
     await closeContext(ctx);
   }
-  return tokens;
 }
 
 function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
@@ -254,28 +190,9 @@ function orderRequest(tokens: string[], counter: { n: number }) {
   };
 }
 
-/**
- * The same requests as a wrk script: a session token per request in turn, an instrument and 1–3
- * lots in turn, a fresh Idempotency-Key each (one wrk thread, so the counter is unique).
- */
+/** The same requests as a wrk script (bench/lib/order-fixture.ts). */
 function orderScript(tokens: string[]): string {
-  const file = path.join(dataDir, 'orders.lua');
-  const prefix = randomBytes(6).toString('hex');
-  writeFileSync(
-    file,
-    [
-      `local tokens = { ${tokens.map((t) => `"${t}"`).join(', ')} }`,
-      `local codes = { ${CODES.map((c) => `"${c}"`).join(', ')} }`,
-      'local n = 0',
-      'request = function()',
-      '  n = n + 1',
-      `  local body = string.format('{"code":"%s","side":"buy","type":"market","lots":%d,"tradingPassword":"${TRADING_PASSWORD}"}', codes[(n % #codes) + 1], 1 + (n % 3))`,
-      `  local headers = { ["content-type"] = "application/json", ["token"] = tokens[(n % #tokens) + 1], ["idempotency-key"] = "${prefix}-" .. n }`,
-      '  return wrk.format("POST", "/api/trade/orders", headers, body)',
-      'end',
-    ].join('\n'),
-  );
-  return file;
+  return orderLuaScript(path.join(dataDir, 'orders.lua'), tokens);
 }
 
 const wrkSummary = (result: WrkResult) => ({
@@ -436,7 +353,45 @@ try {
       non2xxOrders: orders.non2xx,
     },
   };
-  console.log(JSON.stringify(report, null, 2));
+  const figures: Figure[] = [
+    {
+      bench: 'orders',
+      figure: 'reqPerS',
+      value: Math.round(orders.requests.average),
+      unit: 'req/s',
+      tool: 'autocannon',
+      connections: CONNECTIONS,
+    },
+    {
+      bench: 'orders',
+      figure: 'p99Ms',
+      value: orders.latency.p99,
+      unit: 'ms',
+      tool: 'autocannon',
+      connections: CONNECTIONS,
+    },
+  ];
+  if (ordersWrk) {
+    figures.push(
+      {
+        bench: 'orders',
+        figure: 'reqPerS',
+        value: ordersWrk.reqPerS,
+        unit: 'req/s',
+        tool: 'wrk',
+        connections: CONNECTIONS,
+      },
+      {
+        bench: 'orders',
+        figure: 'p99Ms',
+        value: ordersWrk.latencyMs.p99,
+        unit: 'ms',
+        tool: 'wrk',
+        connections: CONNECTIONS,
+      },
+    );
+  }
+  printReport(report, figures);
   failed =
     !ledger.ok ||
     Number(orderCheck.withoutOneEntry ?? 0) !== 0 ||

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import type { ServerCommand, ServerReport } from './stream-fanout-server.ts';
+import { JSON_MODE, printReport } from './lib/figures.ts';
 
 const TOPICS_PER_CLIENT = 5;
 const CONNECT_CONCURRENCY = 100;
@@ -28,7 +29,9 @@ function parseArgs(argv: string[]): Options {
   let seconds = 20;
   let warmupSeconds = 3;
   for (const arg of argv) {
-    if (arg.startsWith('--seconds=')) seconds = Number(arg.slice('--seconds='.length));
+    if (arg === '--json')
+      continue; // bench/lib/figures.ts
+    else if (arg.startsWith('--seconds=')) seconds = Number(arg.slice('--seconds='.length));
     else if (arg.startsWith('--warmup=')) warmupSeconds = Number(arg.slice('--warmup='.length));
     else counts = arg.split(',').map(Number);
   }
@@ -198,10 +201,26 @@ async function main() {
     for (const clients of options.counts) {
       const result = await runOne(server, clients, options);
       results.push(result);
-      console.log(JSON.stringify(result));
+      if (!JSON_MODE) console.log(JSON.stringify(result));
     }
   } finally {
     await server.stop();
+  }
+  if (JSON_MODE) {
+    printReport(
+      results,
+      results.flatMap((r) => [
+        { bench: 'stream fan-out', figure: 'p99Ms', value: r.delayMs.p99, unit: 'ms', clients: r.clients } as const,
+        {
+          bench: 'stream fan-out',
+          figure: 'messagesPerS',
+          value: r.messagesPerSecond,
+          unit: 'msg/s',
+          clients: r.clients,
+        } as const,
+      ]),
+    );
+    return;
   }
   console.log(
     '\n| clients | messages/s | p50 ms | p90 ms | p99 ms | max ms | server fan-out p50 / max ms | server CPU | client CPU | load avg |',

@@ -78,3 +78,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       }),
   };
 }
+
+/** The reference point: the plain Fastify hello world (bench/hello-world-server.ts) in its own process. */
+export function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello-world-server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match)
+        resolve({
+          url: `http://127.0.0.1:${match[1]}/`,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`hello world exited with ${code}:\n${output}`)));
+  });
+}

@@ -22,13 +22,15 @@ import { nullData, ok, okResponse } from '../../platform/envelope.ts';
 import { userOf } from '../../platform/fastify-types.ts';
 import { authenticate } from '../auth/auth.service.ts';
 import { CandleCache } from './candle-cache.ts';
+import { MarketListCache, matchesEtag } from './market-list-cache.ts';
 import {
   addFavorite,
   candleCacheKey,
   candles,
   favorites,
   instrumentDetail,
-  listMarket,
+  marketListKey,
+  marketListPage,
   marketOverview,
   marketSectors,
   removeFavorite,
@@ -70,10 +72,42 @@ export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext
     ok(await marketSectors(ctx, request.lang)),
   );
 
+  // The market list, which every investor opens first and polls: answered from bytes built once per
+  // generation of quotes and instruments (MarketListCache), with an ETag so that a client that
+  // already has this answer gets 304 and no body. `no-cache`: a browser may keep the answer but
+  // must ask again each time (it changes with every tick). The response schema documents the
+  // shape; the bytes bypass the serializer.
+  const listCache = new MarketListCache(ctx);
+  app.addHook('onClose', async () => listCache.close());
   r.get(
     '/api/market/instruments',
-    { config: open, schema: { tags, querystring: instrumentsQuery, response: okResponse(instrumentsPage) } },
-    async (request) => ok(await listMarket(ctx, request.query, request.lang)),
+    {
+      config: open,
+      schema: {
+        tags,
+        querystring: instrumentsQuery,
+        response: {
+          ...okResponse(instrumentsPage),
+          304: z.null().describe('Not modified (If-None-Match names the current ETag): no body'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { lang } = request;
+      const entry = await listCache.get(marketListKey(request.query, lang), (rows) =>
+        ok(marketListPage(ctx, rows, request.query, lang)),
+      );
+      reply
+        .header('etag', entry.etag)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, accept-language, lang');
+      if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send(undefined as never);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(listCache.gzipOf(entry) as never);
+      }
+      return reply.send(entry.json as never);
+    },
   );
 
   r.get(

@@ -145,21 +145,24 @@ function changeBp(q: LiveQuote): number {
 
 export type InstrumentSort = 'changePct' | '-changePct' | 'volume' | '-volume' | 'last' | '-last' | 'code';
 
+export interface MarketListQuery {
+  board?: Board | undefined;
+  /** Shares (every board but the indices) or indices only. */
+  kind?: 'shares' | 'indices' | undefined;
+  sector?: string | undefined;
+  sort: InstrumentSort;
+  page: number;
+  pageSize: number;
+}
+
 /** The market list: every instrument that trades or has traded (not new issues), sorted and paged. */
-export async function listMarket(
-  ctx: AppContext,
-  query: {
-    board?: Board | undefined;
-    /** Shares (every board but the indices) or indices only. */
-    kind?: 'shares' | 'indices' | undefined;
-    sector?: string | undefined;
-    sort: InstrumentSort;
-    page: number;
-    pageSize: number;
-  },
-  lang: string,
-) {
-  const rows = (await listInstrumentRows(ctx.database.db)).filter(
+export async function listMarket(ctx: AppContext, query: MarketListQuery, lang: string) {
+  return marketListPage(ctx, await listInstrumentRows(ctx.database.db), query, lang);
+}
+
+/** The market list's page from the instrument rows already read (all of them, in code order as listInstruments reads them) and the live quotes. */
+export function marketListPage(ctx: AppContext, all: readonly Instrument[], query: MarketListQuery, lang: string) {
+  const rows = all.filter(
     (i) =>
       i.status !== 'ipo' &&
       (!query.board || i.board === query.board) &&
@@ -184,6 +187,11 @@ export async function listMarket(
     pageSize: query.pageSize,
     total: items.length,
   };
+}
+
+/** Everything of a market-list query its answer depends on besides the data, as a cache key. */
+export function marketListKey(query: MarketListQuery, lang: string): string {
+  return JSON.stringify([lang, query.board, query.kind, query.sector, query.sort, query.page, query.pageSize]);
 }
 
 /** The home screen's overview: indices, top gainers and losers, most traded by value. */

@@ -74,7 +74,8 @@ export function checkLimitPrice(text: string): PriceCheck {
   if (ticks === null || ticks > MAX_PRICE_TICKS)
     return { ok: false, problem: { key: 'trading.validation.priceInvalid' } };
   if (ticks === 0) return { ok: false, problem: { key: 'trading.validation.priceZero' } };
-  if (!isOnTick(ticks)) return { ok: false, problem: { key: 'errors.PRICE_OFF_TICK', prices: { tick: tickSizeText(ticks) } } };
+  if (!isOnTick(ticks))
+    return { ok: false, problem: { key: 'errors.PRICE_OFF_TICK', prices: { tick: tickSizeText(ticks) } } };
   return { ok: true, price: formatPrice(ticks) };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { de } from './de.ts';
+import { es } from './es.ts';
 import { flattenCatalog } from './index.ts';
 import { fr } from './fr.ts';
 import { it as italian } from './it.ts';
@@ -41,6 +42,39 @@ function italianFormal(value: string): boolean {
   );
 }
 
+/**
+ * Spanish formal address ("usted"): the pronoun, the formal imperatives and their enclitic forms
+ * (inténtelo, póngase), "your" written as the third person (su cuenta, sus datos) and questions put to
+ * the investor as "usted" (¿Está seguro…?, ¿Desea…?). "su"/"sus" alone stay allowed: they also mean
+ * "its"/"their" (la aplicación, su contenido).
+ */
+function spanishFormal(value: string): boolean {
+  return (
+    /(?<!\p{L})(usted|ustedes)(?!\p{L})/iu.test(value) ||
+    /(?<!\p{L})(Introduzca|Pulse|Seleccione|Verifique|Confirme|Ingrese|Espere|Intente|Vuelva|Contacte|Compruebe|Elija|Escriba|Indique|Acepte|Lea|Haga|Establezca|Vincule|Suba|Abra|Toque|Revise|Corrija|Solicite|Suscriba|Opere|Busque|Inicie|Regístrese|Suscríbase|Deslice|Suelte|Pague|Consulte|Curse|Invierta|Pruebe|Complete|Deposite|Use|Pase|Empiece|Compre|Chatee|Retire)(?!\p{L})/u.test(
+      value,
+    ) ||
+    /(?<!\p{L})(inténtelo|compruébelo|revíselo|autorícelo|corríjalos|manténgala|investíguelos|póngase|propóngala)(?!\p{L})/iu.test(
+      value,
+    ) ||
+    /(?<!\p{L})(su|sus) (cuenta|identidad|contraseña|efectivo|préstamo|nivel|patrimonio|solicitud|documentos?|datos|tarjeta|banco|cartera|retirada|suscripción|sesión|favoritos|límite|zona horaria|propuesta|aprobación|mensaje|pago|dispositivo|primera?|primeros|bróker|adjudicación|gráfico|próximo|posiciones|disposición|código de verificación|aplicación de autenticación)(?!\p{L})/iu.test(
+      value,
+    ) ||
+    /(?<!\p{L})a su nombre(?!\p{L})/u.test(value) ||
+    /[,:;] (actualice|espere|solicite|vuelva|inicie|compre|venda|elija|retire|suscriba|revíselo)(?!\p{L})/u.test(
+      value,
+    ) ||
+    /(?:^|[.:;] )(Ha|Ya ha|Ya se ha|Aún no ha|Todavía no ha) (iniciado|cerrado|suscrito|alcanzado|olvidado|vinculado|solicitado)(?!\p{L})/u.test(
+      value,
+    ) ||
+    /(?:^|[.:;] )(Aún no tiene|Todavía no tiene|Ya tiene|No tiene permiso|Puede (retirar|guardar|vender|suscribir|pedir|dejar|cerrar|escribirnos))(?!\p{L})/u.test(
+      value,
+    ) ||
+    /¿(Está|Desea|Tiene|Ha|Quiere|Seguro que desea|Aún no tiene|Ya tiene)(?!\p{L})/u.test(value) ||
+    /(?<!\p{L})(se le|le atiende|Le informaremos|advertirle)(?!\p{L})/u.test(value)
+  );
+}
+
 /** Characters that exist only in simplified Chinese: a zh-TW text containing one was converted blindly. */
 const SIMPLIFIED_ONLY = [...'们这说钱价单买卖资户银额现时间发报过还进帐账关开选设网图码认证请输错误'];
 
@@ -77,6 +111,18 @@ describe('glossary rules (docs/glossary.md)', () => {
     expect(italianFormal('Le due password non coincidono')).toBe(false);
     expect(italianFormal('L’app, i suoi contenuti e la sua fine')).toBe(false);
     expect(italianFormal('Inserisci la tua password')).toBe(false);
+    expect(spanishFormal('Introduzca su contraseña')).toBe(true);
+    expect(spanishFormal('Solo usted puede ver sus documentos')).toBe(true);
+    expect(spanishFormal('¿Está seguro de que desea vender?')).toBe(true);
+    expect(spanishFormal('Error de red, inténtelo de nuevo más tarde')).toBe(true);
+    expect(spanishFormal('Bienvenido a Bourse: su cuenta está abierta')).toBe(true);
+    expect(spanishFormal('Ha iniciado sesión correctamente')).toBe(true);
+    expect(spanishFormal('Demasiadas solicitudes, espere un momento')).toBe(true);
+    expect(spanishFormal('La suscripción ha cerrado')).toBe(false);
+    expect(spanishFormal('La aplicación, su contenido, sus marcas y su software pertenecen a la empresa')).toBe(false);
+    expect(spanishFormal('Su precio deja de moverse hasta que se reanude y el banco lo confirme')).toBe(false);
+    expect(spanishFormal('Introduce tu contraseña')).toBe(false);
+    expect(spanishFormal('¿Estás seguro de que quieres vender?')).toBe(false);
     expect(MAINLAND_TERMS_IN_ZH_TW.some((term) => '我的持倉'.includes(term))).toBe(true);
   });
 
@@ -114,6 +160,11 @@ describe('glossary rules (docs/glossary.md)', () => {
   it('Italian says "tu", never "Lei", as modern broker apps do', () => {
     expect(offenders(italian, italianFormal)).toEqual([]);
     expect(flattenCatalog(italian)['auth.validation.passwordRequired']).toBe('Inserisci la tua password');
+  });
+
+  it('Spanish says "tú", never "usted", as modern broker apps in Spain do', () => {
+    expect(offenders(es, spanishFormal)).toEqual([]);
+    expect(flattenCatalog(es)['auth.validation.passwordRequired']).toBe('Introduce tu contraseña');
   });
 
   it('Chinese uses full-width punctuation after Chinese text', () => {

@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // jsdom screens under a loaded CI machine: the console's suite allows 20 s for the same reason.
+    testTimeout: 20_000,
   },
 });

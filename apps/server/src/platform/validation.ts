@@ -53,25 +53,27 @@ export function nulCharacterPath(data: unknown): string | null {
   return null;
 }
 
-/** A zod parse of API input that also refuses NUL characters anywhere in it (VALIDATION_FAILED). */
+/** A zod parse of API input that also refuses NUL characters anywhere in what it accepts (VALIDATION_FAILED). */
 export function parseInput<T extends z.ZodType>(
   schema: T,
   data: unknown,
 ): { value: z.output<T>; error?: undefined } | { error: AppError; value?: undefined } {
+  // The schema first, so a field with its own rule (a nickname, an IBAN) answers with its own code;
+  // then NUL characters anywhere in what the schema accepted (free text would otherwise reach the
+  // database, which PostgreSQL refuses with a 500).
+  const result = schema.safeParse(data);
+  if (!result.success) return { error: zodToAppError(result.error) };
   const nul = nulCharacterPath(data);
   if (nul !== null) {
-    const path = nul || '(body)';
     return {
       error: new AppError(
         'VALIDATION_FAILED',
-        { detail: path },
+        { detail: nul || '(body)' },
         { issues: [{ path: nul, code: 'invalid_format', message: 'must not contain a NUL character' }] },
       ),
     };
   }
-  const result = schema.safeParse(data);
-  if (result.success) return { value: result.data };
-  return { error: zodToAppError(result.error) };
+  return { value: result.data };
 }
 
 /**

@@ -20,7 +20,8 @@
  * 5. Orders keep coming over HTTP (wrk, 50 connections) in 5-second windows: a few windows before,
  *    then the clock is advanced past the retention window (`idempotencyRetentionHours` + 1 h), each
  *    session is warmed again (its trading-password check expired with the jump), and the retention
- *    job runs (the job the scheduler runs, in batches of RETENTION_BATCH) while the windows go on:
+ *    job runs (the job the scheduler runs, in batches of RETENTION_BATCH_SQLITE with a pause of
+ *    RETENTION_PAUSE_MS between them) while the windows go on:
  *    p99 of placement per window, before and during the purge.
  * 6. Size with retention: after the purge (freed pages stay in the file for reuse: the file does
  *    not shrink, it stops growing) and, for the record, after VACUUM.
@@ -38,7 +39,7 @@ import { getSettings } from '../apps/server/src/domains/settings/settings.servic
 import { SimulatedClock } from '../apps/server/src/platform/clock.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openSqlite } from '../apps/server/src/platform/db/database.ts';
-import { RETENTION_BATCH } from '../apps/server/src/platform/retention.ts';
+import { RETENTION_BATCH_SQLITE, RETENTION_PAUSE_MS } from '../apps/server/src/platform/retention.ts';
 import { printReport, type Figure } from './lib/figures.ts';
 import { ORDER_CODES, orderLuaScript, prepareOrderInvestors, TRADING_PASSWORD } from './lib/order-fixture.ts';
 import { hasWrk, runWrkAsync, type WrkResult } from './lib/wrk.ts';
@@ -348,7 +349,8 @@ async function main() {
     orders: (COPIES + 1) * TEMPLATES,
     templates: { orders: TEMPLATES, seconds: round1(templateSeconds), rowsPerOrder: perOrder },
     multiplySeconds: round1(multiplySeconds),
-    retentionBatch: RETENTION_BATCH,
+    retentionBatch: RETENTION_BATCH_SQLITE,
+    retentionPauseMs: RETENTION_PAUSE_MS,
     withoutRetention,
     purge,
     withRetention,

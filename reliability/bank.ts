@@ -52,6 +52,8 @@ const TABLE_OF: Partial<Record<OpKind, KeyedTable>> = {
   'loan.repay': 'loanRepayments',
 };
 
+const ORDER_KINDS: ReadonlySet<OpKind> = new Set(['buy.market', 'buy.limit', 'sell.market', 'sell.limit']);
+
 /** A keyed money request and what it was answered (status 0: no answer, the server died). */
 interface KeyedRecord {
   kind: OpKind;
@@ -60,6 +62,9 @@ interface KeyedRecord {
   status: number;
   /** How many times the server had been killed when it was answered. */
   generation: number;
+  /** When the request was sent and when its answer (or the lost connection) came, real ms. */
+  sentAt: number;
+  settledAt: number;
 }
 
 /** An operator's decision or a cancel, and the status its row must end in when it was answered 2xx. */
@@ -284,13 +289,37 @@ export class Bank {
 
   // ── money movements ────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * One market buy of a lot by an investor, recorded like the workload's: the crash test's probe that
+   * order placement is answered (2xx or a clean 4xx) on a server that was just restarted.
+   */
+  async probeOrder(timeoutMs: number): Promise<{ answer: Answer; ms: number }> {
+    const started = Date.now();
+    const answer = await this.keyedPost(
+      'buy.market',
+      pick(this.investors),
+      '/api/trade/orders',
+      { code: pick(this.instruments).code, side: 'buy', type: 'market', lots: 1, tradingPassword: TRADING_PASSWORD },
+      timeoutMs,
+    );
+    return { answer, ms: Date.now() - started };
+  }
+
   /** POSTs a keyed investor request and records it for the reconciliation. */
-  private async keyedPost(kind: OpKind, investor: Investor, url: string, body: unknown): Promise<Answer> {
+  private async keyedPost(
+    kind: OpKind,
+    investor: Investor,
+    url: string,
+    body: unknown,
+    timeoutMs?: number,
+  ): Promise<Answer> {
     const key = newKey();
+    const sentAt = Date.now();
     const answer = await this.api.call('POST', url, {
       token: investor.token,
       body,
       headers: { 'idempotency-key': key },
+      timeoutMs,
     });
     const record: KeyedRecord = {
       kind,
@@ -298,6 +327,8 @@ export class Bank {
       key,
       status: answer.status,
       generation: this.generation,
+      sentAt,
+      settledAt: Date.now(),
     };
     this.keyed.push(record);
     this.count(kind, answer, `${kind} ${url}`);
@@ -724,6 +755,11 @@ export class Bank {
 
   stop() {
     this.stopping = true;
+  }
+
+  /** The order placements (buys and sells, market and limit) recorded in one generation of the server. */
+  orderPlacements(generation: number): Array<Pick<KeyedRecord, 'kind' | 'status' | 'sentAt' | 'settledAt'>> {
+    return this.keyed.filter((r) => r.generation === generation && ORDER_KINDS.has(r.kind));
   }
 
   // ── afterwards ─────────────────────────────────────────────────────────────────────────────────

@@ -26,10 +26,45 @@ export interface CrashRunOptions {
 export interface CrashRunResult {
   summary: string;
   violations: string[];
-  kills: Array<{ mode: string; afterMs: number; recoveredMs: number }>;
+  /** Per kill: how it was done, when, how long the restart took, and how long the first order then took. */
+  kills: Array<{ mode: string; afterMs: number; recoveredMs: number; firstOrderMs: number }>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long the restarted server may take to answer its first order (the writer thread loads first). */
+const PROBE_TIMEOUT_MS = 30_000;
+/**
+ * An order placement still unanswered when the server was killed had better be younger than this:
+ * an older one hung (answers take well under 2 s here even on the loaded machine).
+ */
+export const ORDER_HANG_MS = 15_000;
+
+/** 2xx, or a refusal the server meant (4xx): not a 5xx, not a lost answer (0). */
+const answeredCleanly = (status: number) => status >= 200 && status < 500;
+
+/**
+ * The order placements of one round (sent from `roundStartedAt` until the kill at `killedAt`): at
+ * least one was answered 2xx or with a clean 4xx, and none was left hanging — unanswered at the kill
+ * though sent more than ORDER_HANG_MS before it.
+ */
+export function orderChecks(
+  placements: ReadonlyArray<{ kind: string; status: number; sentAt: number; settledAt: number }>,
+  roundStartedAt: number,
+  killedAt: number,
+): string[] {
+  const sent = placements.filter((o) => o.sentAt >= roundStartedAt && o.sentAt < killedAt);
+  const answered = sent.filter((o) => answeredCleanly(o.status));
+  const problems: string[] = [];
+  if (answered.length === 0)
+    problems.push(`no order placement answered (${sent.length} sent in ${killedAt - roundStartedAt} ms)`);
+  const hung = sent.filter((o) => o.status === 0 && o.sentAt < killedAt - ORDER_HANG_MS);
+  if (hung.length > 0) {
+    const oldest = Math.max(...hung.map((o) => killedAt - o.sentAt));
+    problems.push(`${hung.length} order placements unanswered for over ${ORDER_HANG_MS} ms (oldest ${oldest} ms)`);
+  }
+  return problems;
+}
 
 /**
  * The crash test: the bank workload against the real server, SIGKILLed again and again — half the
@@ -59,14 +94,19 @@ export async function runCrash(options: CrashRunOptions): Promise<CrashRunResult
     await bank.setup();
     for (let round = 0; round < options.kills; round++) {
       let stop = false;
+      const roundStartedAt = Date.now();
       const load = bank.run(() => stop);
-      // A random moment once the load is under way: some 2xx answers in this round, then a random pause.
+      // A random moment once the load is under way: some 2xx answers in this round, an order placement
+      // among the answers (orderChecks), then a random pause.
       const target = bank.answeredOk + 15 + Math.floor(Math.random() * 40);
       const giveUp = Date.now() + 60_000;
-      while (bank.answeredOk < target && Date.now() < giveUp) await sleep(25);
+      const orderAnswered = () =>
+        bank.orderPlacements(bank.generation).some((o) => o.sentAt >= roundStartedAt && answeredCleanly(o.status));
+      while ((bank.answeredOk < target || !orderAnswered()) && Date.now() < giveUp) await sleep(25);
       await sleep(Math.random() * (options.loadMs ?? 2_500));
       const duringJobs = round % 2 === 1;
       let mode = 'random moment';
+      let killedAt = 0;
       if (duringJobs) {
         // A day and a bit: the close (day orders expire), the subscription windows' ends and
         // allocations, the fund's confirmations and accrual, loan interest all fall due at once.
@@ -75,16 +115,21 @@ export async function runCrash(options: CrashRunOptions): Promise<CrashRunResult
         await sleep(delay);
         mode = `clock advance in flight (+${delay} ms)`;
         bank.expectOutages = true;
+        killedAt = Date.now();
         await server.kill();
         const answer = await advance;
         if (answer.status === 200) mode += ', the advance had finished';
       } else {
         bank.expectOutages = true;
+        killedAt = Date.now();
         await server.kill();
       }
-      const killedAt = Date.now();
       stop = true;
       await load;
+      // Order placements were answered in this round as everything else was (issue 17: on SQLite
+      // none was, and nothing failed).
+      for (const problem of orderChecks(bank.orderPlacements(bank.generation), roundStartedAt, killedAt))
+        violations.push(`round ${round + 1} (${mode}): ${problem}`);
       bank.generation++;
       // The database as the crash left it opens and its ledger holds.
       const verify = await ledgerVerifyInProcess(store);
@@ -94,8 +139,18 @@ export async function runCrash(options: CrashRunOptions): Promise<CrashRunResult
       api.baseUrl = server.baseUrl;
       bank.expectOutages = false;
       const recoveredMs = Date.now() - killedAt;
-      kills.push({ mode, afterMs: killedAt, recoveredMs });
-      log(`[${options.dialect}] kill ${round + 1}/${options.kills}: ${mode}; back in ${recoveredMs} ms`);
+      // The restarted server takes an order before anything else: answered, 2xx or a clean refusal.
+      const probe = await bank.probeOrder(PROBE_TIMEOUT_MS);
+      if (!answeredCleanly(probe.answer.status))
+        violations.push(
+          `after kill ${round + 1} (${mode}): an order placed on the restarted server was answered ` +
+            `${probe.answer.status || `nothing in ${probe.ms} ms`} ${probe.answer.code ?? probe.answer.networkError ?? ''}`,
+        );
+      kills.push({ mode, afterMs: killedAt, recoveredMs, firstOrderMs: probe.ms });
+      log(
+        `[${options.dialect}] kill ${round + 1}/${options.kills}: ${mode}; back in ${recoveredMs} ms, ` +
+          `first order answered ${probe.answer.status} in ${probe.ms} ms`,
+      );
       // No acknowledged write lost, none doubled, no refused one present.
       for (const problem of await bank.reconcile()) violations.push(`after kill ${round + 1}: ${problem}`);
       if (duringJobs) {

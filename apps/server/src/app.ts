@@ -93,6 +93,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.config.TRUST_PROXY,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Plugins and onReady hooks may take this long (Fastify's default is 10 s): trading's onReady
+    // waits for the order writer thread to load, which took over 10 s on the loaded two-core machine
+    // while the crash test's 50 clients hammered a restarted server.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (ctx.database.checkpointer) {

@@ -1,8 +1,26 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DatabaseHandle } from './db/database.ts';
 
-/** Rows removed per transaction: small, so a writer waiting behind one (an order) waits milliseconds. */
+/** Rows removed per transaction on PostgreSQL (row locks: other writers go on beside it). */
 export const RETENTION_BATCH = 500;
+
+/**
+ * Rows removed per transaction on SQLite: one writer at a time, so an order waiting behind a batch
+ * waits for all of it. 500 stored Idempotency-Key answers (~780 bytes each, with their index) took
+ * ~30 ms each on the loaded machine (2,000 batches in 61 s); 200 keep the wait shorter.
+ */
+export const RETENTION_BATCH_SQLITE = 200;
+
+/**
+ * The pause between two batches (real time). Yielding one turn of the event loop was not enough: on
+ * SQLite the purge runs on the main thread, and the write lock lets main-thread writers go before
+ * the order writer thread (write-lock.ts), so the next batch, usually waiting again before the
+ * writer thread woke, went first and order placement stalled while the purge ran (p99 175–523 ms →
+ * 619–1,530 ms, docs/performance.md). A pause leaves the lock free for the orders queued meanwhile.
+ * A million expired answers take 5,000 batches: some 100 s of pauses, in a job that runs every ten
+ * minutes.
+ */
+export const RETENTION_PAUSE_MS = 20;
 
 /**
  * A rate-limit row stops mattering once its window has passed and its lock has ended. Every policy's
@@ -58,19 +76,30 @@ const TARGETS: Target[] = [
   { name: 'outbox', table: 'outbox', key: ['id'], expired: (c) => sql`created_at <= ${c.outboxBefore}`, order: 'id' },
 ];
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface PurgeOptions {
+  /** Rows per transaction (default: RETENTION_BATCH_SQLITE on SQLite, RETENTION_BATCH on PostgreSQL). */
+  batchSize?: number;
+  /** The pause between two transactions, real ms (default RETENTION_PAUSE_MS). */
+  pauseMs?: number;
+  /** How to pause (tests count the pauses); a timer by default. */
+  pause?: (ms: number) => Promise<void>;
+}
 
 /**
- * Removes what the retention rules let go, `batchSize` rows per transaction, yielding to the event
- * loop between transactions so requests (order placement above all) are served in between. Safe to
- * run twice or concurrently: a batch deletes only rows that are still there and still expired.
+ * Removes what the retention rules let go, `batchSize` rows per transaction, pausing between
+ * transactions so the writes waiting meanwhile (order placement above all) go first. Safe to run
+ * twice or concurrently: a batch deletes only rows that are still there and still expired.
  */
 export async function purgeExpired(
   database: DatabaseHandle,
   cutoffs: PurgeCutoffs,
-  options: { batchSize?: number } = {},
+  options: PurgeOptions = {},
 ): Promise<PurgeCounts> {
-  const batchSize = options.batchSize ?? RETENTION_BATCH;
+  const batchSize = options.batchSize ?? (database.dialect === 'sqlite' ? RETENTION_BATCH_SQLITE : RETENTION_BATCH);
+  const pauseMs = options.pauseMs ?? RETENTION_PAUSE_MS;
+  const pause = options.pause ?? sleep;
   const counts: PurgeCounts = { idempotencyKeys: 0, nonces: 0, throttles: 0, outbox: 0, batches: 0 };
   for (const target of TARGETS) {
     for (;;) {
@@ -85,7 +114,7 @@ export async function purgeExpired(
       counts[target.name] += removed;
       if (removed > 0) counts.batches++;
       if (removed < batchSize) break;
-      await nextTurn();
+      await pause(pauseMs);
     }
   }
   return counts;

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpired, THROTTLE_STALE_MS } from '../../platform/retention.ts';
+import {
+  purgeExpired,
+  RETENTION_BATCH,
+  RETENTION_BATCH_SQLITE,
+  RETENTION_PAUSE_MS,
+  THROTTLE_STALE_MS,
+} from '../../platform/retention.ts';
 import { expectLedgerOk } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, operator, type TestApp } from '../../test/harness.ts';
 import { fundedTrader, instrument, TRADING_PASSWORD, TRADING_TEST_ENV } from '../../test/trading-fixture.ts';
@@ -199,6 +205,37 @@ for (const dialect of DIALECTS) {
           nowMs: now,
         }),
       ).toEqual({ idempotencyKeys: 0, nonces: 0, throttles: 0, outbox: 0, batches: 0 });
+    });
+
+    it('pauses between batches, smaller ones on SQLite, and an order waiting meanwhile is written in a pause', async () => {
+      const now = t.clock.nowMs();
+      const cutoffs = { idempotencyBefore: now - 48 * HOUR, outboxBefore: now - 90 * DAY, nowMs: now };
+      // Whatever earlier tests left expired goes first.
+      await purgeExpired(t.ctx.database, cutoffs, { pause: () => Promise.resolve() });
+      await db()
+        .insertInto('usedNonces')
+        .values(Array.from({ length: 450 }, (_, i) => ({ nonce: `paused-${i}`, expiresAt: now - 1 - i })))
+        .execute();
+      const user = await fundedTrader(t, '10000.00');
+      const pauses: number[] = [];
+      const placed: number[] = [];
+      const counts = await purgeExpired(t.ctx.database, cutoffs, {
+        pause: async (ms) => {
+          pauses.push(ms);
+          placed.push((await placeOrder(user.token, randomUUID())).statusCode);
+        },
+      });
+      expect(counts).toMatchObject({ nonces: 450, idempotencyKeys: 0 });
+      const batch = dialect === 'sqlite' ? RETENTION_BATCH_SQLITE : RETENTION_BATCH;
+      expect(batch).toBe(dialect === 'sqlite' ? 200 : 500);
+      // 450 rows: 200 + 200 + 50 on SQLite, with a pause after each full batch; one batch on PostgreSQL.
+      const full = Math.floor(450 / batch);
+      expect(counts.batches).toBe(full + 1);
+      expect(pauses).toEqual(Array.from({ length: full }, () => RETENTION_PAUSE_MS));
+      expect(placed).toEqual(Array.from({ length: full }, () => 200));
+      expect(await db().selectFrom('usedNonces').select('nonce').where('nonce', 'like', 'paused-%').execute()).toEqual(
+        [],
+      );
     });
   });
 }

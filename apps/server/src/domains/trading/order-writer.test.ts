@@ -120,6 +120,18 @@ describe('the order writer thread', () => {
     expect(thread()).toBe(started);
   });
 
+  it('is taking orders by the time the app is ready, outside tests (the port opens after it: issue 17)', async () => {
+    // The crash test's restarts: the port opened while the thread was still loading, so the first
+    // orders after a restart waited seconds for it while every other request was answered.
+    const t = await orderApp({ NODE_ENV: 'development' });
+    const engine = tradingEngine(t.ctx);
+    expect(engine.orders.threaded).toBe(true);
+    // createTestApp has awaited app.ready(), as app.listen() does before the port opens.
+    expect(engine.orders.threadReady).toBe(true);
+    const { token } = await fundedTrader(t);
+    expect((await placeOrder(t, token, buy(1))).statusCode).toBe(200);
+  });
+
   it('dates with the holidays operators set after the thread started (its calendar follows)', async () => {
     const t = await orderApp();
     const engine = tradingEngine(t.ctx);

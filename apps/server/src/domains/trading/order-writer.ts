@@ -49,6 +49,13 @@ export type WriterReply =
   // The batch's results, and the message events its after-commit hooks raised.
   | { type: 'results'; results: WriterResult[]; messages: WriterMessage[] };
 
+/** A thread being started: settles when it has loaded (or is gone, a failure already reported). */
+interface Starting {
+  worker: Worker;
+  loaded: Promise<void>;
+  ready: boolean;
+}
+
 interface Pending {
   /** The thread the order was handed to. */
   worker: Worker;
@@ -68,6 +75,8 @@ const WRITER_MODULE = new URL('./order-writer.worker.ts', import.meta.url).href;
  */
 export class OrderWriter {
   private worker: Worker | null = null;
+  /** The current thread's start: whether it has said `ready`, and a promise of that. */
+  private starting: Starting | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closing: Promise<void> | null = null;
@@ -91,6 +100,22 @@ export class OrderWriter {
    */
   start(): void {
     if (this.threaded && !this.worker && !this.closing) this.spawn();
+  }
+
+  /**
+   * Resolves once the thread started by `start` (or by an order) has loaded and is taking orders, or
+   * has failed (reported through `onThreadError`; the next order starts another). At once without a
+   * thread. The app waits for this before it listens (trading.routes.ts, `onReady`): otherwise the
+   * first orders after a start or a restart wait for the thread to load — seconds on a busy machine,
+   * while every other request is already answered.
+   */
+  whenReady(): Promise<void> {
+    return this.starting?.loaded ?? Promise.resolve();
+  }
+
+  /** True once the current thread has loaded (false with no thread). */
+  get threadReady(): boolean {
+    return this.starting?.ready === true;
   }
 
   /** True when orders go to the writer thread. */
@@ -162,12 +187,24 @@ export class OrderWriter {
       checkpointThread: database.checkpointer !== undefined,
     };
     const worker = new Worker(WORKER_ENTRY, { name: 'order-writer', workerData: { entry: WRITER_MODULE, ...setup } });
-    worker.on('message', (message: WriterReply) => this.onReply(message));
+    let loaded = () => {};
+    const starting: Starting = { worker, ready: false, loaded: new Promise<void>((resolve) => (loaded = resolve)) };
+    this.starting = starting;
+    worker.on('message', (message: WriterReply) => {
+      if (message.type === 'ready') {
+        starting.ready = true;
+        loaded();
+      }
+      this.onReply(message);
+    });
+    // A thread that fails before it is ready settles the wait too (the failure is reported below).
+    worker.once('exit', () => loaded());
     // A thread that dies (a bug, out of memory) fails the orders it held; the next order starts a new
     // one. ('error' is followed by 'exit': the second call finds nothing left of this thread.)
     const fail = (error: unknown) => {
       if (this.worker !== worker) return;
       this.worker = null;
+      if (this.starting?.worker === worker) this.starting = null;
       // Its connection went with it (SQLite rolled back what it had not committed); so must its turn.
       database.writeLock?.releaseIfHeldBy(WRITER);
       this.outbox = [];

@@ -34,6 +34,8 @@ export async function registerTradingRoutes(app: FastifyInstance, ctx: AppContex
   const money = moneyCommands(ctx);
   engine.logger = (message, details) => app.log.error(details, message);
   engine.start();
+  // The port opens once the order writer thread (started by the engine outside tests) takes orders.
+  app.addHook('onReady', () => engine.orders.whenReady());
   registerTradingPortfolio(ctx);
   app.addHook('onClose', async () => engine.stop());
 

@@ -16,14 +16,36 @@ export class NetworkError extends Error {}
 
 /**
  * The reliability workload's HTTP client: one base URL (changed when the crash test restarts the
- * server), and the server's clock as last seen in `x-server-time` — sealed sign-in payloads and
- * operator TOTP codes are checked against that clock, which the driver moves forward.
+ * server) or several API instances of one deployment, taken in turn call by call as a load balancer
+ * without sticky sessions would; and the server's clock as last seen in `x-server-time` — sealed
+ * sign-in payloads and operator TOTP codes are checked against that clock, which the driver moves
+ * forward (on every instance at once: platform/clock-sync.ts).
  */
 export class Api {
   /** How far the server's (simulated) clock is ahead of this process's. */
   private clockOffsetMs = 0;
+  private baseUrls: string[];
+  private turn = 0;
 
-  constructor(public baseUrl: string) {}
+  constructor(baseUrl: string | readonly string[]) {
+    this.baseUrls = typeof baseUrl === 'string' ? [baseUrl] : [...baseUrl];
+  }
+
+  /** The first instance's URL; setting it leaves that one instance (the crash test's restart). */
+  get baseUrl(): string {
+    return this.baseUrls[0]!;
+  }
+
+  set baseUrl(url: string) {
+    this.baseUrls = [url];
+  }
+
+  /** The instance the next call goes to: each in turn. */
+  private nextBaseUrl(): string {
+    const url = this.baseUrls[this.turn % this.baseUrls.length]!;
+    this.turn = (this.turn + 1) % this.baseUrls.length;
+    return url;
+  }
 
   serverNowMs(): number {
     return Date.now() + this.clockOffsetMs;
@@ -54,7 +76,7 @@ export class Api {
     let res: Response;
     const started = Date.now();
     try {
-      res = await fetch(`${this.baseUrl}${url}`, {
+      res = await fetch(`${this.nextBaseUrl()}${url}`, {
         method,
         headers,
         body: payload,

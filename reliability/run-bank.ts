@@ -1,11 +1,17 @@
 import { Api } from './api.ts';
 import { Bank } from './bank.ts';
-import { createStore, ledgerVerifyCli, startServer, type Dialect } from './server.ts';
+import { createStore, ledgerVerifyCli, startServers, startServer, type Dialect, type RunningServer } from './server.ts';
 
 export interface BankRunOptions {
   dialect: Dialect;
   durationMs: number;
+  /** The first server's port; with several instances, the next ones follow it. */
   port: number;
+  /**
+   * API instances (default 1). Several run on one PostgreSQL database and TEST_REDIS_URL's Redis,
+   * and the clients' calls go to each in turn (issue 18).
+   */
+  instances?: number;
   clients?: number;
   investors?: number;
   log?: (line: string) => void;
@@ -25,23 +31,29 @@ export interface BankRunResult {
  */
 export async function runBank(options: BankRunOptions): Promise<BankRunResult> {
   const log = options.log ?? console.log;
+  const instances = options.instances ?? 1;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (instances > 1 && (options.dialect !== 'postgres' || !redisUrl))
+    throw new Error('several instances need PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL)');
   const store = await createStore(options.dialect, 'bank');
   try {
-    const server = await startServer(store, options.port);
+    const ports = Array.from({ length: instances }, (_, i) => options.port + i);
+    const servers: RunningServer[] =
+      instances > 1 ? await startServers(store, ports, redisUrl!) : [await startServer(store, options.port)];
     const violations: string[] = [];
     let serverOutput = '';
     let bank: Bank;
     try {
       bank = new Bank({
         store,
-        api: new Api(server.baseUrl),
+        api: new Api(servers.map((server) => server.baseUrl)),
         clients: options.clients ?? 50,
         investors: options.investors ?? 20,
         log,
       });
       const setupStart = Date.now();
       await bank.setup();
-      log(`[${options.dialect}] setup ${Date.now() - setupStart} ms`);
+      log(`[${options.dialect} x${instances}] setup ${Date.now() - setupStart} ms`);
       const deadline = Date.now() + options.durationMs;
       await bank.run(() => Date.now() >= deadline);
       await bank.checkTotals();
@@ -51,16 +63,20 @@ export async function runBank(options: BankRunOptions): Promise<BankRunResult> {
       if (report.status !== 200 || !report.data.ok)
         violations.push(`ledger verify route: ${JSON.stringify(report.data)}`);
     } finally {
-      const code = await server.stop();
-      serverOutput = server.output();
-      if (code !== 0) violations.push(`server exit code ${code} on SIGTERM:\n${server.output().slice(-3000)}`);
+      const codes = await Promise.all(servers.map((server) => server.stop()));
+      for (const [index, server] of servers.entries()) {
+        serverOutput += server.output();
+        if (codes[index] !== 0)
+          violations.push(`server ${index + 1} exit code ${codes[index]} on SIGTERM:\n${server.output().slice(-3000)}`);
+      }
     }
     const verify = ledgerVerifyCli(store);
     if (verify.code !== 0)
       violations.push(`npm run ledger:verify exited ${verify.code}: ${verify.report.slice(0, 3000)}`);
     violations.push(...bank.report.violations, ...(await bank.reconcile()));
     if (violations.length > 0) violations.push(`server errors:\n${serverErrors(serverOutput)}`);
-    const summary = `[${options.dialect}] ${bank.summary()}\nreconciliation and ledger: ${violations.length} violations`;
+    const label = instances > 1 ? `${options.dialect}, ${instances} instances` : options.dialect;
+    const summary = `[${label}] ${bank.summary()}\nreconciliation and ledger: ${violations.length} violations`;
     return { summary, violations, ops: bank.report.ops, ledgerVerify: verify };
   } finally {
     await store.dispose();

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -184,6 +184,44 @@ export async function startServer(
       return code;
     },
   };
+}
+
+/**
+ * Several API instances of one deployment (issue 18): `ports.length` server processes on the
+ * store's PostgreSQL database and one Redis under a prefix of their own, with one login key for all.
+ * The first starts alone (migrates, seeds the demo, takes the leases), the others join it.
+ */
+export async function startServers(
+  store: Store,
+  ports: readonly number[],
+  redisUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer[]> {
+  if (store.dialect !== 'postgres') throw new Error('several instances share a PostgreSQL database');
+  const shared = {
+    REDIS_URL: redisUrl,
+    // This run's own channels and keys: other runs may use the same Redis.
+    REDIS_PREFIX: `rel${randomBytes(4).toString('hex')}:`,
+    JWE_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+    ...extraEnv,
+  };
+  const [first, ...rest] = ports;
+  if (first === undefined) throw new Error('no port');
+  const servers = [await startServer(store, first, shared)];
+  try {
+    const others = await Promise.allSettled(
+      rest.map((port) => startServer(store, port, { ...shared, SEED_DEMO: 'false' })),
+    );
+    for (const other of others) if (other.status === 'fulfilled') servers.push(other.value);
+    const failed = others.find((other) => other.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.kill()));
+    throw error;
+  }
+  return servers;
 }
 
 export const WEBHOOK_SECRET = 'reliability-webhook-secret-0123456789abcdef';

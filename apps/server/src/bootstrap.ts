@@ -8,6 +8,7 @@ import pino from 'pino';
 import { BusinessCalendar } from './platform/calendar.ts';
 import { ExchangeCalendars } from './platform/exchange-calendars.ts';
 import { auditedClockAdvanceMs } from './platform/audit.ts';
+import { ClockSync } from './platform/clock-sync.ts';
 import { SimulatedClock, SystemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -132,11 +133,17 @@ export async function createContext(
     market,
     marketLeadership,
     jobs,
+    // Every instance follows the sandbox clock's advances, wherever they were made.
+    clockSync:
+      clock instanceof SimulatedClock
+        ? new ClockSync(clock, database.db, hub, jobs, (error) => log?.error({ err: error }, 'sandbox clock sync'))
+        : undefined,
   };
   return ctx;
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.clockSync?.stop();
   await ctx.jobs.stop();
   await ctx.marketLeadership?.stop();
   await ctx.market.stop();

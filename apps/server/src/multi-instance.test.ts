@@ -1,44 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { encryptCredentials } from '@bourse/shared/jwe';
 import { generate as generateTotp } from 'otplib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_INVESTOR_PHONE, type DemoCredentials } from './seed/demo.ts';
 import { StreamClient } from './test/stream-client.ts';
-import { REPO_ROOT } from './platform/config.ts';
+import { Deployment, pidOf, sleep, type Instance } from './test/instances.ts';
 
 if (process.env.CI === 'true' && !(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)) {
   throw new Error('CI=true but TEST_DATABASE_URL or TEST_REDIS_URL is not set: the multi-instance test must run in CI');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A free port: from TEST_PORT_BASE upwards when set (a machine shared by several runs), else any. */
-let nextPort = Number(process.env.TEST_PORT_BASE ?? 0);
-function freePort(): Promise<number> {
-  const wanted = nextPort > 0 ? nextPort++ : 0;
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', (error) => (wanted > 0 ? resolve(freePort()) : reject(error)));
-    server.listen(wanted, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface Instance {
-  name: string;
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
 }
 
 /**
@@ -47,69 +17,13 @@ interface Instance {
  * events cross instances through Redis; killing the leader hands everything over.
  */
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('three API instances', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const database = `bourse_mi_${randomBytes(5).toString('hex')}`;
-  const databaseUrl = (() => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    return url.toString();
-  })();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-multi-'));
-  const instances: Instance[] = [];
-  const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const common = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.TEST_REDIS_URL!,
-    // This run's own channels and keys: other suites publish quotes of the same codes on this Redis.
-    REDIS_PREFIX: `mi${randomBytes(4).toString('hex')}:`,
-    // One login key for all: a payload sealed for one instance is opened by any.
-    JWE_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString(),
+  const deployment = new Deployment(process.env.TEST_DATABASE_URL!, process.env.TEST_REDIS_URL!, {
     CLOCK_MODE: 'real',
-    LOG_LEVEL: 'warn',
-    MARKET_BACKFILL_DAYS: '3',
-    MARKET_BACKFILL_INTRADAY_DAYS: '0',
-    MARKET_TICK_MS: '500',
-    PAYMENT_PROVIDER: 'none',
-    SQLITE_CHECKPOINT_THREAD: 'false',
-  };
-
-  async function start(name: string, env: Record<string, string>): Promise<Instance> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...common, DATA_DIR: dataDir, PORT: String(port), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const instance = { name, child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
-    instances.push(instance);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${name} exited early:\n${output}`);
-      try {
-        if ((await fetch(`${instance.baseUrl}/api/health`)).ok) return instance;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`${name} did not start in 60 s:\n${output}`);
-      await sleep(200);
-    }
-  }
-
-  async function leases(): Promise<Record<string, { holder: string; token: number }>> {
-    const { rows } = await sql.query<{ name: string; holder: string; fencing_token: string }>(
-      'select name, holder, fencing_token from job_leases where expires_at > $1',
-      [Date.now()],
-    );
-    return Object.fromEntries(rows.map((r) => [r.name, { holder: r.holder, token: Number(r.fencing_token) }]));
-  }
-  const pidOf = (holder: string) => Number(holder.split(':').at(-2));
+  });
+  const sql = deployment.sql;
+  const dataDir = deployment.dataDir;
+  const start = (name: string, env: Record<string, string>) => deployment.start(name, env);
+  const leases = () => deployment.leases();
 
   async function api<T>(base: string, token: string | null, method: string, url: string, payload?: object) {
     const res = await fetch(`${base}${url}`, {
@@ -128,34 +42,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('thr
   let credentials: DemoCredentials;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
+    await deployment.createDatabase();
     // B starts first on the empty database (migrates, seeds, takes both leases); A and C join it.
     b = await start('B', { SEED_DEMO: 'true' });
     credentials = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
     [a, c] = await Promise.all([start('A', { SEED_DEMO: 'false' }), start('C', { SEED_DEMO: 'false' })]);
   }, 80_000);
 
-  afterAll(async () => {
-    for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
-    await Promise.all(
-      instances.map(
-        (instance) =>
-          new Promise<void>((resolve) => {
-            if (instance.child.exitCode !== null || instance.child.signalCode !== null) resolve();
-            else instance.child.once('exit', () => resolve());
-          }),
-      ),
-    );
-    await sql.end();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => deployment.close(), 30_000);
 
   it('one leader simulates and runs the jobs; live events cross instances; a killed leader is replaced within 15 s with no job run twice', async () => {
     // The first instance took both leases; the others follow.

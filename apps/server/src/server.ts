@@ -29,6 +29,8 @@ async function main() {
   app.log.info({ ms: Date.now() - marketStart, instruments: ctx.market.quotes().length }, 'market ready');
   // Scheduled work (day orders expiring at the close, …) runs on its own timer from here on.
   ctx.jobs.start();
+  // The sandbox clock moves on every instance when an operator advances it on one.
+  ctx.clockSync?.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -47,6 +47,21 @@ export class SimulatedClock implements Clock {
     return new Date(this.nowMs());
   }
 
+  /** How far `advance` (or `adopt`) has moved this clock ahead in all. */
+  get aheadMs(): number {
+    return this.offsetMs;
+  }
+
+  /**
+   * Moves the clock to `aheadMs` ahead when that is further than it stands (another instance
+   * advanced the shared sandbox clock); never back. True when it moved.
+   */
+  adopt(aheadMs: number): boolean {
+    if (!Number.isSafeInteger(aheadMs) || aheadMs <= this.offsetMs) return false;
+    this.offsetMs = aheadMs;
+    return true;
+  }
+
   advance(ms: number): Date {
     if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
     this.offsetMs += ms;

@@ -5,6 +5,7 @@ import type { PaymentProvider, SandboxPaymentProvider } from './payment-provider
 import type { BusinessCalendar } from './calendar.ts';
 import type { ExchangeCalendars } from './exchange-calendars.ts';
 import type { Clock } from './clock.ts';
+import type { ClockSync } from './clock-sync.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { JobRunner } from './jobs.ts';
@@ -41,4 +42,9 @@ export interface AppContext {
   marketLeadership?: LeaseKeeper | undefined;
   /** Scheduled work (order expiry, …): on a timer in the process, and after the sandbox clock moves. */
   jobs: JobRunner;
+  /**
+   * The sandbox clock shared by the instances (CLOCK_MODE=simulated): an advance on one moves them
+   * all, and waits for the jobs it made due wherever they run. Undefined with the real clock.
+   */
+  clockSync?: ClockSync | undefined;
 }

@@ -73,6 +73,11 @@ export class JobRunner {
     return this.lease;
   }
 
+  /** Whether jobs run in this process: no lease, or this instance holds it (as last seen). */
+  runsHere(): boolean {
+    return !this.lease || this.lease.held() !== null;
+  }
+
   register(job: Job): () => void {
     invariant(!this.jobs.some((j) => j.name === job.name), `job ${job.name} is registered once`);
     this.jobs.push(job);

@@ -12,9 +12,16 @@ export function findUserById(db: Executor, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Locks the user's row for the rest of the transaction (PostgreSQL: `for update`). */
+/**
+ * Locks the user's row for the rest of the transaction against every other locker (PostgreSQL:
+ * `for no key update`). Not `for update`: the transaction (and a concurrent one for the same
+ * investor) has usually inserted a row referencing the user already, which holds the foreign key's
+ * `for key share` lock on it; `for update` waits for the other's key-share lock while the other
+ * waits for ours — a deadlock the bank test met with two deposits of one investor at once. `for no
+ * key update` does not conflict with `for key share`, so the two simply take turns.
+ */
 export async function lockUserRow(trx: Trx, id: number): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+  await trx.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 export async function updateUser(db: Executor, userId: number, changes: UserUpdate): Promise<void> {

@@ -303,7 +303,10 @@ export class Ledger {
         { account: { userId: input.userId, kind: 'frozen' }, amountMinor: input.amountMinor },
       ],
     });
-    invariant(!posted.replayed, 'a new hold cannot reuse an idempotency key');
+    // The key's entry already committed by another transaction (on PostgreSQL, one that committed
+    // after this one read what it checked — two one-click IPO subscriptions of one investor at once,
+    // seen in the three-instance bank run): the same conflict as a key still being written.
+    if (posted.replayed) throw new AppError('CONFLICT');
     return holdId;
   }
 

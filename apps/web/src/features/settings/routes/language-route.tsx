@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@bourse/shared/languages';
 import { changeLanguage } from '../../../lib/language';
@@ -10,13 +11,23 @@ import { Page } from '../../../ui/page';
 export function LanguageRoute() {
   const { t } = useTranslation();
   const current = useSessionStore((state) => state.language);
+  // The choice shows at once while its catalog loads (one chunk per language); back if it fails.
+  const [pending, setPending] = useState<Language | null>(null);
+  const selected = pending ?? current;
 
   const choose = (lang: Language) => {
-    if (lang === current) return;
-    // The chosen catalog is fetched first (one chunk per language); the toast speaks the new language.
+    if (lang === selected) return;
+    setPending(lang);
+    // The chosen catalog is fetched first; the toast speaks the new language.
     changeLanguage(lang).then(
-      () => showToast(t('language.changed', { lng: lang })),
-      () => showToast(t('common.networkError')),
+      () => {
+        setPending((now) => (now === lang ? null : now));
+        showToast(t('language.changed', { lng: lang }));
+      },
+      () => {
+        setPending((now) => (now === lang ? null : now));
+        showToast(t('common.networkError'));
+      },
     );
   };
 
@@ -25,10 +36,10 @@ export function LanguageRoute() {
       <p className="page-caption">
         {t('language.current')}: <span lang={current}>{LANGUAGE_NAMES[current]}</span>
       </p>
-      <fieldset className="choice-list">
+      <fieldset className="choice-list" aria-busy={pending !== null}>
         <legend className="visually-hidden">{t('language.title')}</legend>
         {LANGUAGES.map((lang) => {
-          const checked = lang === current;
+          const checked = lang === selected;
           return (
             <label key={lang} className={checked ? 'choice-list-item choice-list-item-checked' : 'choice-list-item'}>
               <input

@@ -26,7 +26,7 @@ async function serverNow(instance: Instance): Promise<number> {
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
   'the sandbox clock on two instances',
   () => {
-    const deployment = new Deployment(process.env.TEST_DATABASE_URL!, process.env.TEST_REDIS_URL!, {
+    const deployment = new Deployment(process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL, {
       CLOCK_MODE: 'simulated',
     });
     let a: Instance;

@@ -17,7 +17,7 @@ if (process.env.CI === 'true' && !(process.env.TEST_DATABASE_URL && process.env.
  * events cross instances through Redis; killing the leader hands everything over.
  */
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('three API instances', () => {
-  const deployment = new Deployment(process.env.TEST_DATABASE_URL!, process.env.TEST_REDIS_URL!, {
+  const deployment = new Deployment(process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL, {
     CLOCK_MODE: 'real',
   });
   const sql = deployment.sql;

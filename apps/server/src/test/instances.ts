@@ -39,45 +39,78 @@ export interface Instance {
  * and drops the database.
  */
 export class Deployment {
-  readonly databaseUrl: string;
-  readonly dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-multi-'));
   readonly instances: Instance[] = [];
-  readonly sql: pg.Pool;
-  readonly env: Record<string, string>;
   private readonly database = `bourse_mi_${randomBytes(5).toString('hex')}`;
+  private prepared: {
+    adminUrl: string;
+    databaseUrl: string;
+    dataDir: string;
+    sql: pg.Pool;
+    env: Record<string, string>;
+  } | null = null;
 
+  /**
+   * Nothing is made until first used: a suite skipped for want of PostgreSQL and Redis (the
+   * later-date run) still constructs its deployment while Vitest collects it.
+   */
   constructor(
-    private readonly adminUrl: string,
-    redisUrl: string,
-    env: Record<string, string>,
-  ) {
-    const url = new URL(adminUrl);
+    private readonly adminUrl: string | undefined,
+    private readonly redisUrl: string | undefined,
+    private readonly extraEnv: Record<string, string>,
+  ) {}
+
+  private prepare() {
+    if (this.prepared) return this.prepared;
+    if (!this.adminUrl || !this.redisUrl) throw new Error('a deployment needs TEST_DATABASE_URL and TEST_REDIS_URL');
+    const url = new URL(this.adminUrl);
     url.pathname = `/${this.database}`;
-    this.databaseUrl = url.toString();
-    this.sql = new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
-    this.env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      DATABASE_URL: this.databaseUrl,
-      REDIS_URL: redisUrl,
-      // This run's own channels and keys: other suites publish quotes of the same codes on this Redis.
-      REDIS_PREFIX: `mi${randomBytes(4).toString('hex')}:`,
-      // One login key for all: a payload sealed for one instance is opened by any.
-      JWE_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
-        .privateKey.export({ type: 'pkcs8', format: 'pem' })
-        .toString(),
-      LOG_LEVEL: 'warn',
-      MARKET_BACKFILL_DAYS: '3',
-      MARKET_BACKFILL_INTRADAY_DAYS: '0',
-      MARKET_TICK_MS: '500',
-      PAYMENT_PROVIDER: 'none',
-      SQLITE_CHECKPOINT_THREAD: 'false',
-      ...env,
+    const databaseUrl = url.toString();
+    this.prepared = {
+      adminUrl: this.adminUrl,
+      databaseUrl,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'bourse-multi-')),
+      sql: new pg.Pool({ connectionString: databaseUrl, max: 2 }),
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: this.redisUrl,
+        // This run's own channels and keys: other suites publish quotes of the same codes on this Redis.
+        REDIS_PREFIX: `mi${randomBytes(4).toString('hex')}:`,
+        // One login key for all: a payload sealed for one instance is opened by any.
+        JWE_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+          .privateKey.export({ type: 'pkcs8', format: 'pem' })
+          .toString(),
+        LOG_LEVEL: 'warn',
+        MARKET_BACKFILL_DAYS: '3',
+        MARKET_BACKFILL_INTRADAY_DAYS: '0',
+        MARKET_TICK_MS: '500',
+        PAYMENT_PROVIDER: 'none',
+        SQLITE_CHECKPOINT_THREAD: 'false',
+        ...this.extraEnv,
+      },
     };
+    return this.prepared;
+  }
+
+  get databaseUrl(): string {
+    return this.prepare().databaseUrl;
+  }
+
+  get dataDir(): string {
+    return this.prepare().dataDir;
+  }
+
+  get sql(): pg.Pool {
+    return this.prepare().sql;
+  }
+
+  get env(): Record<string, string> {
+    return this.prepare().env;
   }
 
   async createDatabase(): Promise<void> {
-    const admin = new pg.Client({ connectionString: this.adminUrl });
+    const admin = new pg.Client({ connectionString: this.prepare().adminUrl });
     await admin.connect();
     await admin.query(`create database ${this.database}`);
     await admin.end();
@@ -130,7 +163,7 @@ export class Deployment {
       ),
     );
     await this.sql.end();
-    const admin = new pg.Client({ connectionString: this.adminUrl });
+    const admin = new pg.Client({ connectionString: this.prepare().adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${this.database} with (force)`);
     await admin.end();

@@ -20,8 +20,6 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('thr
   const deployment = new Deployment(process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL, {
     CLOCK_MODE: 'real',
   });
-  const sql = deployment.sql;
-  const dataDir = deployment.dataDir;
   const start = (name: string, env: Record<string, string>) => deployment.start(name, env);
   const leases = () => deployment.leases();
 
@@ -45,7 +43,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('thr
     await deployment.createDatabase();
     // B starts first on the empty database (migrates, seeds, takes both leases); A and C join it.
     b = await start('B', { SEED_DEMO: 'true' });
-    credentials = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+    credentials = JSON.parse(
+      readFileSync(path.join(deployment.dataDir, 'demo-credentials.json'), 'utf8'),
+    ) as DemoCredentials;
     [a, c] = await Promise.all([start('A', { SEED_DEMO: 'false' }), start('C', { SEED_DEMO: 'false' })]);
   }, 80_000);
 
@@ -67,7 +67,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('thr
     const login = await api<{ userinfo: { token: string } }>(a.baseUrl, null, 'POST', '/api/user/login', { query });
     const {
       rows: [instrument],
-    } = await sql.query<{ code: string }>(
+    } = await deployment.sql.query<{ code: string }>(
       `select code from instruments where status = 'listed' and source = 'simulated' and board <> 'index' order by code limit 1`,
     );
     const streamUrl = `${a.baseUrl.replace('http', 'ws')}/api/stream`;
@@ -88,7 +88,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('thr
       });
       const {
         rows: [investor],
-      } = await sql.query<{ id: string }>('select id from users where phone = $1', [DEMO_INVESTOR_PHONE]);
+      } = await deployment.sql.query<{ id: string }>('select id from users where phone = $1', [DEMO_INVESTOR_PHONE]);
       await api(c.baseUrl, operator.token, 'POST', '/api/admin/announcements', {
         texts: { de: { title: 'Wartung', body: 'Heute Nacht von 2 bis 3 Uhr.' } },
         audience: { segment: 'users', userIds: [Number(investor!.id)] },
@@ -122,18 +122,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('thr
       // Let the new holder run whatever fell due, then: no job ran twice for one due time, and every
       // run after the takeover is the new holder's.
       await sleep(2_000);
-      const { rows: twice } = await sql.query(
+      const { rows: twice } = await deployment.sql.query(
         'select job, due_at, count(*) as runs from job_runs group by job, due_at having count(*) > 1',
       );
       expect(twice).toEqual([]);
       // Before: the jobs due at start-up (last midnight's snapshots and level review, …), all B's.
-      const { rows: early } = await sql.query<{ holder: string; fencing_token: string }>(
+      const { rows: early } = await deployment.sql.query<{ holder: string; fencing_token: string }>(
         'select distinct holder, fencing_token from job_runs where ran_at <= $1',
         [killedAt],
       );
       expect(early.map((r) => [pidOf(r.holder), Number(r.fencing_token)])).toEqual([[b.child.pid, before.jobs!.token]]);
       // After: the new holder resumed (at least its retention run fell due), under the new token.
-      const { rows: late } = await sql.query<{ holder: string; fencing_token: string }>(
+      const { rows: late } = await deployment.sql.query<{ holder: string; fencing_token: string }>(
         'select distinct holder, fencing_token from job_runs where ran_at > $1',
         [killedAt],
       );

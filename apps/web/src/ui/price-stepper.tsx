@@ -1,4 +1,5 @@
 import { stepPrice } from '@bourse/shared/price';
+import { FieldMessages } from './text-field';
 
 export interface PriceStepperProps {
   id: string;
@@ -82,16 +83,7 @@ export function PriceStepper({
           +
         </button>
       </div>
-      {error && (
-        <p id={errorId} className="text-field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="text-field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldMessages errorId={errorId} error={error} hintId={hintId} hint={hint} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { FieldMessages } from './text-field';
 export interface QuantityStepperProps {
   id: string;
   label: string;
@@ -76,16 +77,7 @@ export function QuantityStepper({
           +
         </button>
       </div>
-      {error && (
-        <p id={errorId} className="text-field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="text-field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldMessages errorId={errorId} error={error} hintId={hintId} hint={hint} />
     </div>
   );
 }

@@ -39,16 +39,30 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         />
         {addon}
       </div>
-      {error && (
-        <p id={errorId} className="text-field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="text-field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldMessages errorId={errorId} error={error} hintId={hintId} hint={hint} />
     </div>
   );
 });
+
+/** A field's error (announced) and hint under it, with the ids its input names in aria-describedby. */
+export function FieldMessages(props: {
+  errorId: string | undefined;
+  error?: string | undefined;
+  hintId: string | undefined;
+  hint?: string | undefined;
+}) {
+  return (
+    <>
+      {props.error && (
+        <p id={props.errorId} className="text-field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+      {props.hint && (
+        <p id={props.hintId} className="text-field-hint">
+          {props.hint}
+        </p>
+      )}
+    </>
+  );
+}

@@ -258,6 +258,56 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
     });
   });
 
+  it('stores a business conflict (409) too: a replay after the state changed gets the first answer, not a new run', async () => {
+    const money = pipeline();
+    const key = newKey();
+    const entryKey = `conflict:${key}`;
+    // The first run finds "already subscribed"; by the replay the state that refused it is gone.
+    let alreadySubscribed = true;
+    let runs = 0;
+    const command = () => ({
+      request: request(key, { lots: 1 }),
+      unit: async (trx: Trx) => {
+        runs += 1;
+        if (alreadySubscribed) throw new AppError('IPO_ALREADY_SUBSCRIBED');
+        return credit(trx, entryKey);
+      },
+      answer,
+      refusal,
+    });
+    await expect(money.execute(command())).rejects.toMatchObject({ code: 'IPO_ALREADY_SUBSCRIBED', status: 409 });
+    alreadySubscribed = false;
+    const replay = await money.execute(command());
+    expect(replay).toEqual({
+      replayed: true,
+      answer: { statusCode: 409, body: '{"error":"IPO_ALREADY_SUBSCRIBED"}' },
+      result: undefined,
+    });
+    const inTransaction = await money.execute({ ...command(), replayBeforeChecks: false });
+    expect(inTransaction.replayed).toBe(true);
+    expect(runs).toBe(1);
+    expect(await entries(entryKey)).toBe(0);
+  });
+
+  it('does not store a refusal about delivery (DUPLICATE_SUBMIT): the same key later runs the unit', async () => {
+    const money = pipeline(60_000);
+    const body = { amount: '3.00' };
+    const first = newKey();
+    await money.execute({ request: request(first, body), unit: (trx) => credit(trx, `dup:${first}`), answer, refusal });
+    const second = newKey();
+    const secondCommand = () => ({
+      request: request(second, body),
+      unit: (trx: Trx) => credit(trx, `dup:${second}`),
+      answer,
+      refusal,
+    });
+    await expect(money.execute(secondCommand())).rejects.toMatchObject({ code: 'DUPLICATE_SUBMIT' });
+    expect(await storedKey(second)).toBeUndefined();
+    t.clock.advance(61_000);
+    expect(await money.execute(secondCommand())).toMatchObject({ replayed: false });
+    expect(await entries(`dup:${second}`)).toBe(1);
+  });
+
   it('keeps what a failed check wrote, stores its refusal, and gives a replay the first answer', async () => {
     const money = pipeline();
     const key = newKey();

@@ -254,11 +254,22 @@ export async function runKeyedUnit<T>(
   return { kind: 'done', answer, result };
 }
 
-/** A refusal worth storing: a client error that is not a conflict (retry later) or a rate limit. */
+/**
+ * Refusals that say "not now" about the request's delivery rather than answer it: the same key in
+ * flight, the same body under another key just now, the key used for another body, a rate limit.
+ * A retry under the same key may be answered differently, so they are not stored.
+ */
+const TRANSIENT_REFUSALS = new Set<string>(['CONFLICT', 'DUPLICATE_SUBMIT', 'IDEMPOTENCY_KEY_REUSED']);
+
+/**
+ * A refusal worth storing: every client error that answers the request, business conflicts
+ * included (IPO_ALREADY_SUBSCRIBED, LOAN_ALREADY_PENDING …), so the same key and body keep getting
+ * the same answer even after the state that caused it has changed (DESIGN.md, idempotency).
+ */
 function storableRefusal(error: unknown): error is AppError {
   if (!(error instanceof AppError)) return false;
   const status = error.status;
-  return status >= 400 && status < 500 && status !== 409 && status !== 429;
+  return status >= 400 && status < 500 && status !== 429 && !TRANSIENT_REFUSALS.has(error.code);
 }
 
 /** The money-write pipeline of one app: its write queue and its idempotency store. */

@@ -8,7 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // antd renders a lot of DOM; a full sign-in journey in jsdom takes a few seconds on a 2-core machine.
-    testTimeout: 20_000,
+    // antd renders a lot of DOM; a full sign-in journey in jsdom takes a few seconds on a 2-core machine,
+    // and over 20 s when the machine is loaded (CI beside other work). A bound, not a delay.
+    testTimeout: 45_000,
   },
 });

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { initLanguage } from '../lib/i18n.ts';
 
-// The first render of a file pays for antd's style generation; a second is a safer wait than the default.
-configure({ asyncUtilTimeout: 5_000 });
+// The first render of a file pays for antd's style generation, which on a loaded 2-core machine (CI
+// beside other suites) has taken more than 5 s; the wait is a bound, not a delay.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; antd's responsive helpers read it. A desktop viewport matches nothing.
 Object.defineProperty(window, 'matchMedia', {
@@ -36,6 +38,9 @@ window.ResizeObserver ??= NoResizeObserver;
 const emptyStyle = document.createElement('div').style;
 window.getComputedStyle = (element: Element) =>
   element instanceof HTMLElement || element instanceof SVGElement ? element.style : emptyStyle;
+
+// As main.tsx does: the stored language's catalog (German by default) before anything renders.
+beforeAll(() => initLanguage());
 
 afterEach(() => {
   cleanup();

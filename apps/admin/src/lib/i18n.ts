@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogs } from '@bourse/shared/i18n/index';
+import { catalogLoaders } from '@bourse/shared/i18n/loaders';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@bourse/shared/languages';
 
 /** The console's language is the operator's choice on this device, independent of any investor setting. */
@@ -19,16 +19,60 @@ export function readStoredLanguage(): Language {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: catalogs[language] }])),
+  // Catalogs arrive one language at a time (loadLanguage): the console starts with the operator's.
+  resources: {},
   lng: readStoredLanguage(),
-  // Same order as the shared `translate`: a key missing in a catalog falls back to German, then English.
-  fallbackLng: [DEFAULT_LANGUAGE, 'en'],
+  // No fallback: every catalog has every key (its type is the complete `Catalog`), so a fallback
+  // would only be another chunk to download.
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   // Language codes such as zh-TW are complete; never try a bare "zh" that has no catalog.
   load: 'currentOnly',
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+const loading = new Map<Language, Promise<void>>();
+
+/**
+ * Fetches a language's catalog chunk once and adds it to i18next; a failed download may be retried.
+ * Awaited before a language is shown (main.tsx, changeLanguage), so no raw key is ever rendered.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = catalogLoaders[language]().then(
+      (catalog) => {
+        i18n.addResourceBundle(language, 'translation', catalog);
+      },
+      (error: unknown) => {
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * Start-up: the stored language's catalog, then that language applied. Should its chunk not load,
+ * the console starts in German (the default) rather than showing keys.
+ */
+export async function initLanguage(): Promise<Language> {
+  const stored = currentLanguage();
+  try {
+    await loadLanguage(stored);
+    return stored;
+  } catch (error) {
+    if (stored === DEFAULT_LANGUAGE) throw error;
+    await loadLanguage(DEFAULT_LANGUAGE);
+    await i18n.changeLanguage(DEFAULT_LANGUAGE);
+    document.documentElement.lang = DEFAULT_LANGUAGE;
+    return DEFAULT_LANGUAGE;
+  }
+}
 
 document.documentElement.lang = i18n.language;
 
@@ -39,6 +83,7 @@ export function currentLanguage(): Language {
 
 /** Switches the console language, remembers it on this device and keeps `<html lang>` in step. */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -114,7 +114,12 @@ export async function createTestApp(
     };
   }
 
-  return start(env, options, HARNESS_START.getTime());
+  try {
+    return await start(env, options, HARNESS_START.getTime());
+  } catch (error) {
+    await removeAll();
+    throw error;
+  }
 }
 
 export interface Envelope<T = unknown> {

@@ -1,4 +1,4 @@
-// `npm run bench:scale -- [--instances 1,2,3] [--seconds 15] [--connections 48] [--clients 600] [--port 0]`:
+// `npm run bench:scale -- [--instances 1,2,3] [--seconds 15] [--connections 48] [--clients 600] [--port 0] [--sample-pg]`:
 // order placement and stream fan-out with 1, 2 and 3 API instances on PostgreSQL (TEST_DATABASE_URL's
 // server, a fresh database per instance count) and Redis (TEST_REDIS_URL), issue 18 item 5
 // (docs/performance.md, "Scaling out").
@@ -11,6 +11,9 @@
 //   - stream: `--clients` WebSocket clients spread over the instances, each subscribed to the quotes of
 //     the 5 bench instruments, which the leader ticks every MARKET_TICK_MS and Redis carries to every
 //     instance; messages delivered per second and the delay from the tick (`at`) to the client.
+// With `--sample-pg`, `pg_stat_activity` (and the ungranted `pg_locks`) of the bench database is read
+// every 100 ms during the measured order run, and the most frequent states and waits are printed:
+// what the servers' PostgreSQL sessions were doing, rather than an inference from idle API processes.
 // Load generator, clients, servers, PostgreSQL and Redis share the machine: see the figures' notes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '600' },
     port: { type: 'string', default: '0' },
     json: { type: 'boolean', default: false },
+    'sample-pg': { type: 'boolean', default: false },
   },
 });
 const COUNTS = values.instances.split(',').map(Number);
@@ -52,6 +56,8 @@ const CONNECTIONS = Number(values.connections);
 const CLIENTS = Number(values.clients);
 const USERS = Number(process.env.BENCH_USERS ?? 120);
 const TICK_MS = 1_000;
+const SAMPLE_PG = values['sample-pg'];
+const SAMPLE_EVERY_MS = 100;
 let nextPort = Number(values.port);
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -190,6 +196,92 @@ async function measureStream(servers: Server[]) {
   };
 }
 
+interface PgSample {
+  /** Samples taken. */
+  samples: number;
+  /** Average number of the servers' sessions per sample, by state. */
+  sessionsPerSample: Record<string, number>;
+  /** `state / wait_event_type:wait_event` → share of all sampled non-idle sessions, most frequent first. */
+  waits: Array<{ what: string; share: number; perSample: number }>;
+  /** The statements the waiting sessions were running (first 120 characters), most frequent first. */
+  waitingQueries: Array<{ query: string; share: number }>;
+  /** Ungranted locks: `locktype relation mode` → average number waiting per sample. */
+  lockWaits: Array<{ lock: string; perSample: number }>;
+}
+
+/**
+ * Reads `pg_stat_activity` of `database` (connected to it, so lock relations resolve to names)
+ * every SAMPLE_EVERY_MS until stopped: each server session's state, what it waits for
+ * (`wait_event_type`/`wait_event`, none = running on the CPU) and the start of its statement; and
+ * which locks are waited for (`pg_locks`, not granted).
+ */
+function samplePg(connectionString: string, database: string) {
+  const client = new pg.Client({ connectionString });
+  const states = new Map<string, number>();
+  const waits = new Map<string, number>();
+  const queries = new Map<string, number>();
+  const locks = new Map<string, number>();
+  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  let samples = 0;
+  let busy = 0;
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const started = Date.now();
+      const activity = await client.query<{
+        state: string | null;
+        wait_event_type: string | null;
+        wait_event: string | null;
+        query: string;
+      }>(
+        `select state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query
+           from pg_stat_activity
+          where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        [database],
+      );
+      // A tuple lock on a ledger account names its row by ctid: read while the holder has not
+      // committed, that version is still the visible one, so the account's code can be shown.
+      const waiting = await client.query<{ lock: string }>(
+        `select l.locktype || ' ' || coalesce(l.relation::regclass::text, '') || ' ' || l.mode ||
+                coalesce(' ' || (select code from ledger_accounts
+                                  where l.locktype = 'tuple' and l.relation = 'ledger_accounts'::regclass
+                                    and ctid = format('(%s,%s)', l.page, l.tuple)::tid), '') as lock
+           from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = $1`,
+        [database],
+      );
+      samples += 1;
+      for (const row of activity.rows) {
+        const state = row.state ?? 'unknown';
+        bump(states, state);
+        if (state === 'idle') continue;
+        busy += 1;
+        const wait = row.wait_event_type ? `${row.wait_event_type}:${row.wait_event}` : 'CPU (no wait event)';
+        bump(waits, `${state} / ${wait}`);
+        if (row.wait_event_type && row.wait_event_type !== 'Client') bump(queries, row.query);
+      }
+      for (const row of waiting.rows) bump(locks, row.lock.replace(/\s+/g, ' '));
+      await sleep(Math.max(0, SAMPLE_EVERY_MS - (Date.now() - started)));
+    }
+    await client.end();
+  })();
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const top = (map: Map<string, number>, n: number) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+  return async (): Promise<PgSample> => {
+    running = false;
+    await loop;
+    const waitedTotal = [...queries.values()].reduce((sum, n) => sum + n, 0);
+    return {
+      samples,
+      sessionsPerSample: Object.fromEntries([...states.entries()].map(([k, n]) => [k, round(n / samples)])),
+      waits: top(waits, 8).map(([what, n]) => ({ what, share: round(n / busy), perSample: round(n / samples) })),
+      waitingQueries: top(queries, 5).map(([query, n]) => ({ query, share: round(n / Math.max(1, waitedTotal)) })),
+      lockWaits: top(locks, 5).map(([lock, n]) => ({ lock, perSample: round(n / samples) })),
+    };
+  };
+}
+
 async function runOne(instances: number) {
   const database = `bench_scale_${randomBytes(4).toString('hex')}`;
   const url = new URL(adminUrl!);
@@ -261,7 +353,9 @@ async function runOne(instances: number) {
       );
     await load(3);
     const cpuBefore = servers.map((s) => cpuMs(s.child.pid));
+    const stopSampling = SAMPLE_PG ? samplePg(url.toString(), database) : undefined;
     const results = await load(SECONDS);
+    const pgSample = await stopSampling?.();
     const cpuAfter = servers.map((s) => cpuMs(s.child.pid));
     const total = results.reduce((sum, r) => sum + r.requests.total, 0);
     const orders = {
@@ -276,12 +370,28 @@ async function runOne(instances: number) {
       ),
     };
     const stream = await measureStream(servers);
-    return { instances, orders, stream, loadavg: loadavg().map((l) => Math.round(l * 10) / 10) };
+    return { instances, orders, stream, pg: pgSample, loadavg: loadavg().map((l) => Math.round(l * 10) / 10) };
   } finally {
     await Promise.all(servers.map(stopServer));
     await admin(`drop database if exists ${database} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function printPgSample(sample: PgSample) {
+  const pct = (share: number) => `${Math.round(share * 100)}%`.padStart(4);
+  console.error(
+    `  pg_stat_activity, ${sample.samples} samples every ${SAMPLE_EVERY_MS} ms; sessions per sample: ` +
+      Object.entries(sample.sessionsPerSample)
+        .map(([state, n]) => `${state} ${n}`)
+        .join(', '),
+  );
+  console.error('  non-idle sessions by state / wait (share, average sessions per sample):');
+  for (const w of sample.waits) console.error(`    ${pct(w.share)}  ${w.perSample.toFixed(2).padStart(5)}  ${w.what}`);
+  console.error('  statements of the waiting sessions:');
+  for (const q of sample.waitingQueries) console.error(`    ${pct(q.share)}  ${q.query}`);
+  console.error('  ungranted locks (average waiting per sample):');
+  for (const l of sample.lockWaits) console.error(`    ${l.perSample.toFixed(2).padStart(5)}  ${l.lock}`);
 }
 
 const rows: Array<Awaited<ReturnType<typeof runOne>>> = [];
@@ -293,6 +403,7 @@ for (const count of COUNTS) {
       `${count} instance(s): ${row.orders.reqPerS} orders/s (p99 ${row.orders.p99Ms} ms, non-2xx ${row.orders.non2xx}); ` +
         `stream ${row.stream.msgPerS}/${row.stream.expectedMsgPerS} msg/s, delay p99 ${row.stream.delayMs.p99} ms; load ${row.loadavg.join(' ')}`,
     );
+  if (!values.json && row.pg) printPgSample(row.pg);
 }
 const figures: Figure[] = rows.flatMap((row) => [
   {

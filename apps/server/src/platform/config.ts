@@ -10,6 +10,7 @@ export const REPO_ROOT = path.resolve(here, '../../../..');
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const PEM_PRIVATE_KEY = /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----/g;
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 function isTimeZone(zone: string): boolean {
@@ -58,6 +59,17 @@ export const configSchema = z.object({
   SESSION_TTL_HOURS: int(1, 24 * 90).default(12),
   OPERATOR_SESSION_TTL_HOURS: int(1, 72).default(8),
   JWE_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  /**
+   * During a rotation of JWE_PRIVATE_KEY: the previous key(s), PEM blocks one after another. Payloads
+   * sealed under them (picked by the JWE header's kid) are still opened; only the current key is served.
+   */
+  JWE_PREVIOUS_PRIVATE_KEYS: z
+    .string()
+    .refine(
+      (text) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text) && text.replace(PEM_PRIVATE_KEY, '').trim() === '',
+      'must be one or more PEM private keys and nothing else',
+    )
+    .optional(),
   JWE_MAX_AGE_SECONDS: int(5, 600).default(60),
   LOGIN_MAX_FAILURES: int(1, 100).default(5),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
@@ -73,6 +85,15 @@ export const configSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * During a rotation of PAYMENT_WEBHOOK_SECRET: the previous secret(s), comma-separated. Webhooks
+   * signed with them are still accepted; the sandbox signs with the current secret only.
+   */
+  PAYMENT_WEBHOOK_PREVIOUS_SECRETS: z
+    .string()
+    .transform((list) => list.split(',').map((secret) => secret.trim()))
+    .pipe(z.array(z.string().min(32, 'each must be at least 32 characters')).min(1))
+    .optional(),
   SANDBOX_WEBHOOK_DELAY_MS: int(0, 60_000).default(500),
   /** An external customer-service address; unset, `kf_url` points to the built-in chat. */
   KF_URL: z.string().min(1).optional(),

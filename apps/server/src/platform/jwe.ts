@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { compactDecrypt, errors as joseErrors } from 'jose';
 import type { z } from 'zod';
 import type { Clock } from './clock.ts';
@@ -7,8 +8,21 @@ import type { NonceStore } from './nonce-store.ts';
 import { parseInput } from './validation.ts';
 
 /**
- * Opens an encrypted credential envelope: decrypts (RSA-OAEP-256 + A256GCM only), validates the
- * payload against `schema`, refuses a stale `iat` and a replayed `nonce`.
+ * The private key a payload was sealed under, by the kid in its header: the current key or, during a
+ * rotation, a previous one. A header without a kid is tried with the current key only; a kid that
+ * names no configured key is refused (no trying every key).
+ */
+function decryptionKey(keys: JweKeys, kid: string | undefined): KeyObject {
+  if (kid === undefined) return keys.privateKey;
+  const key = keys.byKid.get(kid);
+  if (!key) throw new joseErrors.JWKSNoMatchingKey();
+  return key;
+}
+
+/**
+ * Opens an encrypted credential envelope: decrypts (RSA-OAEP-256 + A256GCM only, under the key its
+ * kid names), validates the payload against `schema`, refuses a stale `iat` and a replayed `nonce`
+ * (nonces are claimed whatever key sealed them, so a rotation opens no replay window).
  */
 export async function openEnvelope<S extends z.ZodType<{ iat: number; nonce: string }>>(
   jwe: string,
@@ -17,7 +31,7 @@ export async function openEnvelope<S extends z.ZodType<{ iat: number; nonce: str
 ): Promise<z.infer<S>> {
   let plaintext: Uint8Array;
   try {
-    ({ plaintext } = await compactDecrypt(jwe, deps.keys.privateKey, {
+    ({ plaintext } = await compactDecrypt(jwe, (header) => decryptionKey(deps.keys, header.kid), {
       keyManagementAlgorithms: ['RSA-OAEP-256'],
       contentEncryptionAlgorithms: ['A256GCM'],
     }));

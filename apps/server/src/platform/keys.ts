@@ -4,17 +4,45 @@ import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 
 export interface JweKeys {
+  /** The current key's id (its RFC 7638 thumbprint): the one served to clients. */
   kid: string;
   privateKey: KeyObject;
   publicJwk: JWK;
   publicPem: string;
+  /**
+   * Every key a payload may be sealed under, by kid: the current one and, during a rotation, the
+   * previous ones (`JWE_PREVIOUS_PRIVATE_KEYS`), so a payload sealed just before the switch still opens.
+   */
+  byKid: ReadonlyMap<string, KeyObject>;
+}
+
+const PEM_BLOCK = /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----/g;
+
+/** The PEM private keys in `text`, in order (a variable may hold several, one after another). */
+export function splitPrivateKeys(text: string): string[] {
+  return [...text.matchAll(PEM_BLOCK)].map((match) => match[0]);
+}
+
+async function describeKey(privateKey: KeyObject) {
+  if (privateKey.asymmetricKeyType !== 'rsa') {
+    throw new Error(`JWE keys must be RSA keys, got ${privateKey.asymmetricKeyType ?? 'a symmetric key'}`);
+  }
+  const publicKey = createPublicKey(privateKey);
+  const jwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(jwk);
+  return { kid, jwk, publicKey };
 }
 
 /**
  * The RSA key clients encrypt credentials under: from config when given, otherwise generated once
- * (2048 bits, e = 65537) and kept in the data directory with mode 600.
+ * (2048 bits, e = 65537) and kept in the data directory with mode 600. Previous keys (PEM blocks,
+ * `previousPems`) are accepted for decryption only, each under its own kid.
  */
-export async function loadJweKeys(options: { pem?: string | undefined; dataDir: string }): Promise<JweKeys> {
+export async function loadJweKeys(options: {
+  pem?: string | undefined;
+  previousPems?: string | undefined;
+  dataDir: string;
+}): Promise<JweKeys> {
   let pem = options.pem;
   if (!pem) {
     const file = path.join(options.dataDir, 'jwe-private.pem');
@@ -29,13 +57,19 @@ export async function loadJweKeys(options: { pem?: string | undefined; dataDir: 
     }
   }
   const privateKey = createPrivateKey(pem);
-  const publicKey = createPublicKey(privateKey);
-  const jwk = await exportJWK(publicKey);
-  const kid = await calculateJwkThumbprint(jwk);
+  const { kid, jwk, publicKey } = await describeKey(privateKey);
+  const byKid = new Map<string, KeyObject>([[kid, privateKey]]);
+  for (const previousPem of splitPrivateKeys(options.previousPems ?? '')) {
+    const previous = createPrivateKey(previousPem);
+    const described = await describeKey(previous);
+    // The current key listed as a previous one too (mid-rotation copy-paste) changes nothing.
+    if (!byKid.has(described.kid)) byKid.set(described.kid, previous);
+  }
   return {
     kid,
     privateKey,
     publicJwk: { kty: 'RSA', n: jwk.n, e: jwk.e, kid },
     publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    byKid,
   };
 }

@@ -60,8 +60,12 @@ export function signWebhook(secret: string, rawBody: string, timestampSeconds: n
   return `t=${timestampSeconds},v1=${mac}`;
 }
 
+/**
+ * Checks a webhook signature against every given secret (the current one and, during a rotation,
+ * the previous ones): each compared in constant time, all of them every time.
+ */
 export function verifySignature(
-  secret: string,
+  secrets: readonly string[],
   rawBody: string,
   header: string | undefined,
   nowSeconds: number,
@@ -77,8 +81,13 @@ export function verifySignature(
   const given = fields.v1 ?? '';
   if (!Number.isSafeInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) return false;
   if (Math.abs(nowSeconds - timestamp) > WEBHOOK_TOLERANCE_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
-  return timingSafeEqual(new Uint8Array(expected), new Uint8Array(Buffer.from(given, 'hex')));
+  const givenMac = new Uint8Array(Buffer.from(given, 'hex'));
+  let matched = false;
+  for (const secret of secrets) {
+    const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
+    matched = timingSafeEqual(new Uint8Array(expected), givenMac) || matched;
+  }
+  return matched;
 }
 
 export type WebhookSender = (rawBody: string, signature: string) => Promise<number>;
@@ -97,7 +106,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly options: {
+      /** Signs every webhook; verifies too. */
       secret: string;
+      /** Verify only: the secrets of a rotation's overlap (`PAYMENT_WEBHOOK_PREVIOUS_SECRETS`). */
+      previousSecrets?: readonly string[];
       publicBaseUrl: string;
       deliveryDelayMs: number;
       retryDelaysMs: number[];
@@ -128,8 +140,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent | null {
-    if (!verifySignature(this.options.secret, rawBody, signatureHeader, Math.floor(this.clock.nowMs() / 1000)))
-      return null;
+    const secrets = [this.options.secret, ...(this.options.previousSecrets ?? [])];
+    if (!verifySignature(secrets, rawBody, signatureHeader, Math.floor(this.clock.nowMs() / 1000))) return null;
     try {
       const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: Record<string, unknown> };
       if (typeof event.id !== 'string' || (event.type !== 'payment.succeeded' && event.type !== 'payment.failed'))

@@ -91,6 +91,35 @@ describe.runIf(process.env.TEST_REDIS_URL)('RedisHub', () => {
     }
   });
 
+  it('subscribes while its connection is still starting without a "subscriber mode" error', async () => {
+    // ioredis writes SUBSCRIBE during its handshake; a ready check (INFO) or CLIENT SETINFO sent after
+    // it on the same connection was refused ("Connection in subscriber mode…"), failed the ready check
+    // and reconnected. Subscribing every millisecond through the first 150 ms hits that window.
+    const channelPrefix = prefix();
+    const errors: string[] = [];
+    const hub = new RedisHub({ url, prefix: channelPrefix, onError: (error) => errors.push(String(error)) });
+    const publisher = new Redis(url);
+    try {
+      const received: string[] = [];
+      const started = Date.now();
+      let n = 0;
+      while (Date.now() - started < 150) {
+        const topic = `t${n++}`;
+        hub.subscribe(topic, (m) => received.push(`${topic}=${m}`));
+        await sleep(1);
+      }
+      await hub.flush();
+      await publisher.publish(`${channelPrefix}t0`, 'first');
+      await publisher.publish(`${channelPrefix}t${n - 1}`, 'last');
+      await receive(received, 2);
+      expect(received).toEqual(['t0=first', `t${n - 1}=last`]);
+      expect(errors).toEqual([]);
+    } finally {
+      await hub.close();
+      await publisher.quit();
+    }
+  });
+
   it('publishes nothing and keeps no listeners after close', async () => {
     const channelPrefix = prefix();
     const hub = new RedisHub({ url, prefix: channelPrefix });

@@ -36,7 +36,12 @@ export class RedisHub implements RealtimeHub {
     this.noticePrefix = options.noticePrefix ?? `${this.prefix.replace(/:$/, '')}-notice:`;
     this.onError = options.onError ?? (() => undefined);
     this.publisher = new Redis(options.url, { maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(options.url);
+    // The subscriber connection only ever sends (UN)SUBSCRIBE. ioredis writes a SUBSCRIBE made while
+    // it is still connecting ahead of its own handshake, and then sends CLIENT SETINFO and the ready
+    // check (INFO) on what is by then a subscriber connection: refused with "Connection in subscriber
+    // mode, only subscriber commands may be used", the ready check fails, the connection is dropped
+    // and subscriptions made meanwhile are lost (ioredis issue #2037). Neither command is needed here.
+    this.subscriber = new Redis(options.url, { enableReadyCheck: false, disableClientInfo: true });
     this.publisher.on('error', this.onError);
     this.subscriber.on('error', this.onError);
     this.subscriber.on('message', (channel: string, message: string) => {

@@ -43,6 +43,12 @@ export interface TestApp {
   clock: SimulatedClock;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * Stops this app and starts a new one on the same database and data folder, configured with `env`
+   * instead of the environment it had (a deploy, a key rotation); its clock continues where this
+   * one stood. Use the returned app from then on; closing it cleans up both.
+   */
+  restart(env?: Record<string, string>, options?: BuildOptions): Promise<TestApp>;
 }
 
 export async function createTestApp(
@@ -51,17 +57,7 @@ export async function createTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    CLOCK_MODE: 'simulated',
-    LOG_LEVEL: 'silent',
-    JWE_PRIVATE_KEY: TEST_KEY_PEM,
-    ...env,
-  });
-  const clock = new SimulatedClock({ startAt: HARNESS_START, frozen: true });
   let schema: string | undefined;
-  let database;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres dialect');
@@ -70,30 +66,60 @@ export async function createTestApp(
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    database = openPostgres(url, { schema, max: 5 });
-  } else {
-    database = openSqlite(path.join(dataDir, 'test.sqlite'));
   }
-  const ctx = await createContext(config, { database, clock });
-  const app = await buildApp(ctx, { logger: false, ...options });
-  await app.ready();
-  return {
-    app,
-    ctx,
-    clock,
-    dialect,
-    async close() {
+  const openDatabase = () =>
+    schema
+      ? openPostgres(process.env.TEST_DATABASE_URL!, { schema, max: 5 })
+      : openSqlite(path.join(dataDir, 'test.sqlite'));
+  const removeAll = async () => {
+    if (schema) {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  async function start(env: Record<string, string>, options: BuildOptions, startAtMs: number): Promise<TestApp> {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      CLOCK_MODE: 'simulated',
+      LOG_LEVEL: 'silent',
+      JWE_PRIVATE_KEY: TEST_KEY_PEM,
+      ...env,
+    });
+    const clock = new SimulatedClock({ startAt: new Date(startAtMs), frozen: true });
+    const ctx = await createContext(config, { database: openDatabase(), clock });
+    const app = await buildApp(ctx, { logger: false, ...options });
+    await app.ready();
+    const stop = async () => {
       await app.close();
       await closeContext(ctx);
-      if (schema) {
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    };
+    return {
+      app,
+      ctx,
+      clock,
+      dialect,
+      async close() {
+        await stop();
+        await removeAll();
+      },
+      async restart(nextEnv = {}, nextOptions = {}) {
+        await stop();
+        return start(nextEnv, nextOptions, clock.nowMs());
+      },
+    };
+  }
+
+  try {
+    return await start(env, options, HARNESS_START.getTime());
+  } catch (error) {
+    await removeAll();
+    throw error;
+  }
 }
 
 export interface Envelope<T = unknown> {

@@ -1618,6 +1618,9 @@ export const de: Catalog = {
     HOLIDAY_DATE_PAST: 'Nur Feiertage ab morgen können hinzugefügt oder entfernt werden',
     HOLIDAY_EXISTS: 'Dieser Tag ist bereits ein Feiertag',
     HOLIDAY_NOT_FOUND: 'Dieser Tag ist kein Feiertag',
+    EXCHANGE_NOT_FOUND: 'Diese Börse gibt es nicht',
+    EXCHANGE_HOURS_INVALID: 'Handelszeiten müssen Sitzungen wie 09:30-11:30,13:00-15:00 sein, jede schließt nach ihrem Beginn, der Reihe nach und ohne Überschneidung',
+    EXCHANGE_TIME_ZONE_INVALID: 'Diese Zeitzone ist unbekannt: Verwenden Sie einen IANA-Namen wie Europe/Berlin',
     NEWS_NOT_FOUND: 'Dieser Artikel ist nicht verfügbar',
     NEWS_CATEGORY_UNKNOWN:
       'Unbekannte Nachrichtenkategorie: Wählen Sie Unternehmen, Inland, Ausland oder Wichtige Marktnachrichten',

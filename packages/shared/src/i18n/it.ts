@@ -1610,6 +1610,9 @@ export const it: Catalog = {
     HOLIDAY_DATE_PAST: 'Si possono aggiungere o togliere solo festività da domani in poi',
     HOLIDAY_EXISTS: 'Questo giorno è già festivo',
     HOLIDAY_NOT_FOUND: 'Questo giorno non è festivo',
+    EXCHANGE_NOT_FOUND: 'Questa borsa non esiste',
+    EXCHANGE_HOURS_INVALID: 'L’orario deve essere composto da sessioni come 09:30-11:30,13:00-15:00, ognuna che chiude dopo l’apertura, in ordine e senza sovrapposizioni',
+    EXCHANGE_TIME_ZONE_INVALID: 'Questo fuso orario è sconosciuto: usa un nome IANA come Europe/Rome',
     NEWS_NOT_FOUND: 'Questo articolo non è disponibile',
     NEWS_CATEGORY_UNKNOWN:
       'Categoria di notizie sconosciuta: scegli aziende, economia nazionale, economia estera o notizie importanti',

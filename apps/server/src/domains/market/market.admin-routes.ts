@@ -67,7 +67,11 @@ export async function registerMarketAdminRoutes(app: FastifyInstance, ctx: AppCo
     '/api/admin/exchanges',
     {
       config,
-      schema: { tags, summary: 'The exchanges with their trading sessions and time zones', response: okResponse(adminExchanges) },
+      schema: {
+        tags,
+        summary: 'The exchanges with their trading sessions and time zones',
+        response: okResponse(adminExchanges),
+      },
     },
     async () => ok(await adminExchangeList(ctx)),
   );

@@ -13,8 +13,12 @@ describe.each(DIALECTS)('each exchange its own holidays and hours, edited in the
   let t: TestApp;
   let admin: string;
 
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, lang = 'en') =>
-    t.app.inject({ method, url, headers: { token: admin, lang }, ...(payload === undefined ? {} : { payload }) });
+  const send = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: Record<string, string>,
+    lang = 'en',
+  ) => t.app.inject({ method, url, headers: { token: admin, lang }, ...(payload === undefined ? {} : { payload }) });
   const audit = async (action: string) =>
     (
       await t.ctx.database.db

@@ -81,7 +81,9 @@ describe('exchange calendars', () => {
     const { exchanges } = calendars();
     exchanges.setHolidays({ HKEX: ['2026-12-25'] });
     exchanges.load([{ code: 'HKEX', timeZone: 'Asia/Hong_Kong', hours: '09:30-12:00,13:00-16:00' }]);
-    const copy = new ExchangeCalendars(new BusinessCalendar({ hours: '09:00-17:30', timeZone: 'Europe/Berlin', holidays: [] }));
+    const copy = new ExchangeCalendars(
+      new BusinessCalendar({ hours: '09:00-17:30', timeZone: 'Europe/Berlin', holidays: [] }),
+    );
     copy.restore(exchanges.snapshot());
     expect(copy.calendar('HKEX').isBusinessDay('2026-12-25')).toBe(false);
     // 12:30 in Hong Kong is its lunch; 13:30 trades.

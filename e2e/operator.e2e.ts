@@ -178,4 +178,46 @@ describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
     await expect.poll(() => page.locator('.ant-table .ant-spin-spinning').count()).toBe(0);
     await expectTablesFit(page, 'new-share results');
   });
+  it('edits an exchange’s trading hours in the calendar: a bad session is refused in the dialog, a good one saved and audited', async () => {
+    // Signed in by the first journey. The demo's Shanghai sessions, with the lunch break.
+    await page.goto('/admin/#/calendar');
+    await page.getByRole('heading', { name: t('fund.admin.hoursTitle'), level: 2 }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Shanghai Stock Exchange' });
+    await row.getByText('09:30-11:30,13:00-15:00').waitFor();
+    await row.getByRole('button', { name: `${t('fund.admin.editHours')} Shanghai Stock Exchange` }).click();
+    const dialog = page.getByRole('dialog', {
+      name: t('fund.admin.editHoursOf', { exchange: 'Shanghai Stock Exchange' }),
+    });
+    const sessions = dialog.getByLabel(t('fund.admin.sessions'), { exact: true });
+    await expect.poll(() => sessions.inputValue()).toBe('09:30-11:30,13:00-15:00');
+    await expectAccessible(page, 'exchange hours dialog');
+
+    // Overlapping sessions: the server's localized refusal, and nothing changes.
+    await sessions.fill('09:30-11:30,11:00-15:00');
+    await dialog.getByRole('button', { name: t('common.save') }).click();
+    await dialog.getByRole('alert').getByText(t('errors.EXCHANGE_HOURS_INVALID')).waitFor();
+
+    await sessions.fill('09:15-11:30,13:00-15:00');
+    await dialog.getByRole('button', { name: t('common.save') }).click();
+    await row.getByText('09:15-11:30,13:00-15:00').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expectTablesFit(page, 'calendar');
+    // The investor's side: the exchange now opens at 09:15.
+    const exchanges = (await (await fetch(`${e2e.baseUrl}/api/market/exchanges`)).json()) as {
+      data: Array<{ code: string; sessions: Array<{ open: string; close: string }> }>;
+    };
+    expect(exchanges.data.find((exchange) => exchange.code === 'SSE')?.sessions[0]).toEqual({
+      open: '09:15',
+      close: '11:30',
+    });
+
+    // Back to the real hours for the journeys after this one.
+    await row.getByRole('button', { name: `${t('fund.admin.editHours')} Shanghai Stock Exchange` }).click();
+    await sessions.fill('09:30-11:30,13:00-15:00');
+    await dialog.getByRole('button', { name: t('common.save') }).click();
+    await row.getByText('09:30-11:30,13:00-15:00').waitFor();
+
+    await page.goto('/admin/#/audit');
+    await page.getByRole('cell', { name: 'exchange.hours' }).first().waitFor();
+  });
 });

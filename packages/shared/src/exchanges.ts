@@ -107,3 +107,43 @@ export function exchangeForCode(code: string): string {
   if (/^\d{4,5}$/.test(code)) return 'HKEX';
   return DEFAULT_EXCHANGE;
 }
+
+/** One session `HH:MM-HH:MM` (24:00 only as a close). */
+const SESSION = /^([01]\d|2[0-3]):([0-5]\d)-(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
+
+/**
+ * An exchange's trading sessions (`HH:MM-HH:MM`, comma-separated) as minutes after local midnight,
+ * or null when they are not well-formed, a session does not close after it opens, or a session
+ * starts before the one before it has closed.
+ */
+export function parseSessions(hours: string): Array<{ open: number; close: number }> | null {
+  const sessions: Array<{ open: number; close: number }> = [];
+  for (const range of hours.split(',')) {
+    const match = SESSION.exec(range.trim());
+    if (!match) return null;
+    const open = Number(match[1]) * 60 + Number(match[2]);
+    const close = match[3] === undefined ? 24 * 60 : Number(match[3]) * 60 + Number(match[4]);
+    const previous = sessions[sessions.length - 1];
+    if (close <= open || (previous && open < previous.close)) return null;
+    sessions.push({ open, close });
+  }
+  return sessions;
+}
+
+/** Sessions as stored: trimmed, comma-separated without spaces. */
+export function normalizeSessions(hours: string): string {
+  return hours
+    .split(',')
+    .map((range) => range.trim())
+    .join(',');
+}
+
+/** The IANA name of a time zone this runtime knows (canonical spelling), or null. */
+export function canonicalTimeZone(zone: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}

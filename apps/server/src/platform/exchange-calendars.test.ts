@@ -54,12 +54,54 @@ describe('exchange calendars', () => {
     expect(iso(exchanges.status('SSE', at('2026-07-01T00:00:00Z')).nextOpen)).toBe('2026-07-01T01:30:00.000Z');
   });
 
-  it('keeps the holidays of the console, also when they change', () => {
-    const { base, exchanges } = calendars('09:00-17:30', ['2026-11-24']);
+  it('keeps each exchange’s own holidays, also when they change; the base calendar the default exchange’s', () => {
+    const { base, exchanges } = calendars('09:00-17:30', ['2026-11-20']);
+    exchanges.setHolidays({ SSE: ['2026-11-24'], XETRA: ['2026-11-26'] });
+    // Shanghai's holiday closes Shanghai only.
     expect(exchanges.isOpen('SSE', at('2026-11-24T02:00:00Z'))).toBe(false);
     expect(iso(exchanges.status('SSE', at('2026-11-23T08:00:00Z')).nextOpen)).toBe('2026-11-25T01:30:00.000Z');
-    base.setHolidays([]);
+    expect(exchanges.isOpen('XETRA', at('2026-11-24T08:00:00Z'))).toBe(true);
+    expect(exchanges.isOpen('NYSE', at('2026-11-24T15:00:00Z'))).toBe(true);
+    // T+1 per exchange: a Monday sale settles on Wednesday in Shanghai, on Tuesday in Frankfurt.
+    expect(exchanges.calendar('SSE').nextBusinessDay('2026-11-23')).toBe('2026-11-25');
+    expect(exchanges.calendar('XETRA').nextBusinessDay('2026-11-23')).toBe('2026-11-24');
+    // The base calendar follows the default exchange (Xetra): its old list is replaced.
+    expect(base.holidayList()).toEqual(['2026-11-26']);
+    expect(exchanges.calendar('XETRA').isBusinessDay('2026-11-26')).toBe(false);
+
+    const heard: number[] = [];
+    exchanges.onChange(() => heard.push(heard.length));
+    exchanges.setHolidays({});
+    expect(heard).toHaveLength(1);
     expect(exchanges.isOpen('SSE', at('2026-11-24T02:00:00Z'))).toBe(true);
+    expect(base.holidayList()).toEqual([]);
+  });
+
+  it('hands its hours and holidays to another set of calendars (the order writer’s thread)', () => {
+    const { exchanges } = calendars();
+    exchanges.setHolidays({ HKEX: ['2026-12-25'] });
+    exchanges.load([{ code: 'HKEX', timeZone: 'Asia/Hong_Kong', hours: '09:30-12:00,13:00-16:00' }]);
+    const copy = new ExchangeCalendars(
+      new BusinessCalendar({ hours: '09:00-17:30', timeZone: 'Europe/Berlin', holidays: [] }),
+    );
+    copy.restore(exchanges.snapshot());
+    expect(copy.calendar('HKEX').isBusinessDay('2026-12-25')).toBe(false);
+    // 12:30 in Hong Kong is its lunch; 13:30 trades.
+    expect(copy.isOpen('HKEX', at('2026-12-24T04:30:00Z'))).toBe(false);
+    expect(copy.isOpen('HKEX', at('2026-12-24T05:30:00Z'))).toBe(true);
+  });
+
+  it('changes an exchange’s hours on load and tells its listeners', () => {
+    const { exchanges } = calendars();
+    const heard: string[] = [];
+    exchanges.onChange(() => heard.push('changed'));
+    exchanges.load(EXCHANGES);
+    expect(heard).toEqual([]);
+    // Monday 2026-11-23, 16:45 in Berlin: open until 17:30, closed once Xetra closes at 16:30.
+    expect(exchanges.isOpen('XETRA', at('2026-11-23T15:45:00Z'))).toBe(true);
+    exchanges.load([{ code: 'XETRA', timeZone: 'Europe/Berlin', hours: '09:00-16:30' }]);
+    expect(heard).toEqual(['changed']);
+    expect(exchanges.isOpen('XETRA', at('2026-11-23T15:45:00Z'))).toBe(false);
   });
 
   it('with 24/7 every exchange is always open and never closes', () => {

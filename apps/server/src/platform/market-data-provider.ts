@@ -44,6 +44,8 @@ export interface MarketDataProvider {
    * code, whether that instrument's exchange is (its own hours and zone, unless all trade 24/7).
    */
   isOpen(atMs: number, code?: string): boolean;
+  /** The exchange an instrument is listed on (its code in `exchanges`), or undefined for an unknown code. */
+  exchangeOf(code: string): string | undefined;
   /** Called after each batch of price changes with the quotes that changed. */
   onQuotes(listener: (changed: readonly LiveQuote[]) => void): () => void;
   /** Loads instruments and history; with `timer`, ticks on its own until stop(). */

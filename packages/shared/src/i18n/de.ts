@@ -1193,6 +1193,16 @@ export const de: Catalog = {
       noHolidays: 'Keine Feiertage',
       holidayAdded: 'Feiertag hinzugefügt',
       holidayRemoved: 'Feiertag entfernt',
+      exchange: 'Börse',
+      hoursTitle: 'Handelszeiten',
+      sessions: 'Sitzungen',
+      timeZone: 'Zeitzone',
+      editHours: 'Zeiten bearbeiten',
+      editHoursOf: 'Handelszeiten von {{exchange}}',
+      sessionsHint:
+        'HH:MM-HH:MM in der Zeitzone der Börse, bei Mittagspause durch Komma getrennt (z. B. 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'IANA-Name, z. B. Europe/Berlin',
+      hoursSaved: 'Handelszeiten gespeichert',
     },
   },
   news: {
@@ -1618,6 +1628,10 @@ export const de: Catalog = {
     HOLIDAY_DATE_PAST: 'Nur Feiertage ab morgen können hinzugefügt oder entfernt werden',
     HOLIDAY_EXISTS: 'Dieser Tag ist bereits ein Feiertag',
     HOLIDAY_NOT_FOUND: 'Dieser Tag ist kein Feiertag',
+    EXCHANGE_NOT_FOUND: 'Diese Börse gibt es nicht',
+    EXCHANGE_HOURS_INVALID:
+      'Handelszeiten müssen Sitzungen wie 09:30-11:30,13:00-15:00 sein, jede schließt nach ihrem Beginn, der Reihe nach und ohne Überschneidung',
+    EXCHANGE_TIME_ZONE_INVALID: 'Diese Zeitzone ist unbekannt: Verwenden Sie einen IANA-Namen wie Europe/Berlin',
     NEWS_NOT_FOUND: 'Dieser Artikel ist nicht verfügbar',
     NEWS_CATEGORY_UNKNOWN:
       'Unbekannte Nachrichtenkategorie: Wählen Sie Unternehmen, Inland, Ausland oder Wichtige Marktnachrichten',

@@ -1180,6 +1180,16 @@ export const en = {
       noHolidays: 'No holidays',
       holidayAdded: 'Holiday added',
       holidayRemoved: 'Holiday removed',
+      exchange: 'Exchange',
+      hoursTitle: 'Trading hours',
+      sessions: 'Sessions',
+      timeZone: 'Time zone',
+      editHours: 'Edit hours',
+      editHoursOf: 'Trading hours of {{exchange}}',
+      sessionsHint:
+        'HH:MM-HH:MM in the exchange’s time zone, comma-separated for a lunch break (e.g. 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'IANA name, e.g. Europe/Berlin',
+      hoursSaved: 'Trading hours saved',
     },
   },
   news: {
@@ -1592,6 +1602,10 @@ export const en = {
     HOLIDAY_DATE_PAST: 'Only holidays from tomorrow on can be added or removed',
     HOLIDAY_EXISTS: 'This day is already a holiday',
     HOLIDAY_NOT_FOUND: 'This day is not a holiday',
+    EXCHANGE_NOT_FOUND: 'This exchange does not exist',
+    EXCHANGE_HOURS_INVALID:
+      'Trading hours must be sessions such as 09:30-11:30,13:00-15:00, each closing after it opens, in order and without overlap',
+    EXCHANGE_TIME_ZONE_INVALID: 'This time zone is unknown: use an IANA name such as Europe/Berlin',
     NEWS_NOT_FOUND: 'This article is not available',
     NEWS_CATEGORY_UNKNOWN: 'Unknown news category: choose company, domestic, foreign or important',
     NEWS_INSTRUMENT_UNKNOWN: 'No security with the code {{code}} exists to link',

@@ -1188,6 +1188,16 @@ export const es: Catalog = {
       noHolidays: 'Sin festivos',
       holidayAdded: 'Festivo añadido',
       holidayRemoved: 'Festivo eliminado',
+      exchange: 'Bolsa',
+      hoursTitle: 'Horario de negociación',
+      sessions: 'Sesiones',
+      timeZone: 'Zona horaria',
+      editHours: 'Editar horario',
+      editHoursOf: 'Horario de negociación de {{exchange}}',
+      sessionsHint:
+        'HH:MM-HH:MM en la zona horaria de la bolsa, separadas por comas si hay pausa de mediodía (p. ej. 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'Nombre IANA, p. ej. Europe/Madrid',
+      hoursSaved: 'Horario guardado',
     },
   },
   news: {
@@ -1605,6 +1615,10 @@ export const es: Catalog = {
     HOLIDAY_DATE_PAST: 'Solo se pueden añadir o eliminar festivos a partir de mañana',
     HOLIDAY_EXISTS: 'Este día ya es festivo',
     HOLIDAY_NOT_FOUND: 'Este día no es festivo',
+    EXCHANGE_NOT_FOUND: 'Esta bolsa no existe',
+    EXCHANGE_HOURS_INVALID:
+      'El horario debe tener sesiones como 09:30-11:30,13:00-15:00, cada una cerrando después de abrir, en orden y sin solaparse',
+    EXCHANGE_TIME_ZONE_INVALID: 'Esta zona horaria es desconocida: usa un nombre IANA como Europe/Madrid',
     NEWS_NOT_FOUND: 'Este artículo no está disponible',
     NEWS_CATEGORY_UNKNOWN:
       'Categoría de noticias desconocida: elige empresas, economía nacional, economía internacional o noticias importantes',

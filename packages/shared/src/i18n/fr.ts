@@ -1196,6 +1196,16 @@ export const fr: Catalog = {
       noHolidays: 'Aucun jour férié',
       holidayAdded: 'Jour férié ajouté',
       holidayRemoved: 'Jour férié supprimé',
+      exchange: 'Place boursière',
+      hoursTitle: 'Horaires de cotation',
+      sessions: 'Séances',
+      timeZone: 'Fuseau horaire',
+      editHours: 'Modifier les horaires',
+      editHoursOf: 'Horaires de cotation de {{exchange}}',
+      sessionsHint:
+        'HH:MM-HH:MM dans le fuseau de la place, séparées par une virgule pour une pause de midi (p. ex. 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'Nom IANA, p. ex. Europe/Paris',
+      hoursSaved: 'Horaires enregistrés',
     },
   },
   news: {
@@ -1620,6 +1630,10 @@ export const fr: Catalog = {
     HOLIDAY_DATE_PAST: 'Seuls les jours fériés à partir de demain peuvent être ajoutés ou supprimés',
     HOLIDAY_EXISTS: 'Ce jour est déjà férié',
     HOLIDAY_NOT_FOUND: 'Ce jour n’est pas férié',
+    EXCHANGE_NOT_FOUND: 'Cette place boursière n’existe pas',
+    EXCHANGE_HOURS_INVALID:
+      'Les horaires doivent être des séances comme 09:30-11:30,13:00-15:00, chacune fermant après son ouverture, dans l’ordre et sans chevauchement',
+    EXCHANGE_TIME_ZONE_INVALID: 'Ce fuseau horaire est inconnu : utilisez un nom IANA comme Europe/Paris',
     NEWS_NOT_FOUND: 'Cet article n’est pas disponible',
     NEWS_CATEGORY_UNKNOWN:
       'Catégorie d’actualités inconnue : choisissez entreprises, économie nationale, économie internationale ou actualités importantes',

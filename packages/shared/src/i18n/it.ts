@@ -1189,6 +1189,16 @@ export const it: Catalog = {
       noHolidays: 'Nessuna festività',
       holidayAdded: 'Festività aggiunta',
       holidayRemoved: 'Festività rimossa',
+      exchange: 'Borsa',
+      hoursTitle: 'Orari di negoziazione',
+      sessions: 'Sessioni',
+      timeZone: 'Fuso orario',
+      editHours: 'Modifica orari',
+      editHoursOf: 'Orari di negoziazione di {{exchange}}',
+      sessionsHint:
+        'HH:MM-HH:MM nel fuso orario della borsa, separate da virgola per la pausa pranzo (ad es. 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'Nome IANA, ad es. Europe/Rome',
+      hoursSaved: 'Orari salvati',
     },
   },
   news: {
@@ -1610,6 +1620,10 @@ export const it: Catalog = {
     HOLIDAY_DATE_PAST: 'Si possono aggiungere o togliere solo festività da domani in poi',
     HOLIDAY_EXISTS: 'Questo giorno è già festivo',
     HOLIDAY_NOT_FOUND: 'Questo giorno non è festivo',
+    EXCHANGE_NOT_FOUND: 'Questa borsa non esiste',
+    EXCHANGE_HOURS_INVALID:
+      'L’orario deve essere composto da sessioni come 09:30-11:30,13:00-15:00, ognuna che chiude dopo l’apertura, in ordine e senza sovrapposizioni',
+    EXCHANGE_TIME_ZONE_INVALID: 'Questo fuso orario è sconosciuto: usa un nome IANA come Europe/Rome',
     NEWS_NOT_FOUND: 'Questo articolo non è disponibile',
     NEWS_CATEGORY_UNKNOWN:
       'Categoria di notizie sconosciuta: scegli aziende, economia nazionale, economia estera o notizie importanti',

@@ -1188,6 +1188,16 @@ export const nl: Catalog = {
       noHolidays: 'Geen feestdagen',
       holidayAdded: 'Feestdag toegevoegd',
       holidayRemoved: 'Feestdag verwijderd',
+      exchange: 'Beurs',
+      hoursTitle: 'Handelstijden',
+      sessions: 'Sessies',
+      timeZone: 'Tijdzone',
+      editHours: 'Tijden bewerken',
+      editHoursOf: 'Handelstijden van {{exchange}}',
+      sessionsHint:
+        'UU:MM-UU:MM in de tijdzone van de beurs, met komma’s gescheiden bij een middagpauze (bijv. 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'IANA-naam, bijv. Europe/Amsterdam',
+      hoursSaved: 'Handelstijden opgeslagen',
     },
   },
   news: {
@@ -1610,6 +1620,10 @@ export const nl: Catalog = {
     HOLIDAY_DATE_PAST: 'Alleen feestdagen vanaf morgen kunnen worden toegevoegd of verwijderd',
     HOLIDAY_EXISTS: 'Deze dag is al een feestdag',
     HOLIDAY_NOT_FOUND: 'Deze dag is geen feestdag',
+    EXCHANGE_NOT_FOUND: 'Deze beurs bestaat niet',
+    EXCHANGE_HOURS_INVALID:
+      'Handelstijden moeten sessies zijn zoals 09:30-11:30,13:00-15:00, elk sluit na de opening, op volgorde en zonder overlap',
+    EXCHANGE_TIME_ZONE_INVALID: 'Deze tijdzone is onbekend: gebruik een IANA-naam zoals Europe/Amsterdam',
     NEWS_NOT_FOUND: 'Dit artikel is niet beschikbaar',
     NEWS_CATEGORY_UNKNOWN:
       'Onbekende nieuwscategorie: kies bedrijven, binnenlandse economie, buitenlandse economie of belangrijk nieuws',

@@ -1185,6 +1185,16 @@ export const pt: Catalog = {
       noHolidays: 'Sem feriados',
       holidayAdded: 'Feriado adicionado',
       holidayRemoved: 'Feriado removido',
+      exchange: 'Bolsa',
+      hoursTitle: 'Horário de negociação',
+      sessions: 'Sessões',
+      timeZone: 'Fuso horário',
+      editHours: 'Editar horário',
+      editHoursOf: 'Horário de negociação de {{exchange}}',
+      sessionsHint:
+        'HH:MM-HH:MM no fuso horário da bolsa, separadas por vírgula para a pausa de almoço (p. ex. 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'Nome IANA, p. ex. Europe/Lisbon',
+      hoursSaved: 'Horário guardado',
     },
   },
   news: {
@@ -1600,6 +1610,10 @@ export const pt: Catalog = {
     HOLIDAY_DATE_PAST: 'Só é possível adicionar ou remover feriados a partir de amanhã',
     HOLIDAY_EXISTS: 'Este dia já é feriado',
     HOLIDAY_NOT_FOUND: 'Este dia não é feriado',
+    EXCHANGE_NOT_FOUND: 'Esta bolsa não existe',
+    EXCHANGE_HOURS_INVALID:
+      'O horário deve ter sessões como 09:30-11:30,13:00-15:00, cada uma fechando depois de abrir, em ordem e sem sobreposição',
+    EXCHANGE_TIME_ZONE_INVALID: 'Este fuso horário é desconhecido: use um nome IANA como Europe/Lisbon',
     NEWS_NOT_FOUND: 'Este artigo não está disponível',
     NEWS_CATEGORY_UNKNOWN:
       'Categoria de notícias desconhecida: escolha empresas, economia nacional, economia internacional ou notícias importantes',

@@ -1181,6 +1181,16 @@ export const ru: Catalog = {
       noHolidays: 'Праздников нет',
       holidayAdded: 'Праздник добавлен',
       holidayRemoved: 'Праздник удалён',
+      exchange: 'Биржа',
+      hoursTitle: 'Часы торгов',
+      sessions: 'Сессии',
+      timeZone: 'Часовой пояс',
+      editHours: 'Изменить часы',
+      editHoursOf: 'Часы торгов: {{exchange}}',
+      sessionsHint:
+        'ЧЧ:ММ-ЧЧ:ММ в часовом поясе биржи, через запятую при обеденном перерыве (например, 09:30-11:30,13:00-15:00)',
+      timeZoneHint: 'Имя IANA, например Europe/Moscow',
+      hoursSaved: 'Часы торгов сохранены',
     },
   },
   news: {
@@ -1598,6 +1608,10 @@ export const ru: Catalog = {
     HOLIDAY_DATE_PAST: 'Добавлять и удалять можно только праздники начиная с завтрашнего дня',
     HOLIDAY_EXISTS: 'Этот день уже выходной',
     HOLIDAY_NOT_FOUND: 'Этот день не является выходным',
+    EXCHANGE_NOT_FOUND: 'Такой биржи нет',
+    EXCHANGE_HOURS_INVALID:
+      'Часы торгов должны быть сессиями вида 09:30-11:30,13:00-15:00: каждая закрывается после открытия, по порядку и без пересечений',
+    EXCHANGE_TIME_ZONE_INVALID: 'Неизвестный часовой пояс: укажите имя IANA, например Europe/Moscow',
     NEWS_NOT_FOUND: 'Эта статья недоступна',
     NEWS_CATEGORY_UNKNOWN:
       'Неизвестная категория новостей: выберите компании, внутреннюю экономику, зарубежную экономику или важные новости',

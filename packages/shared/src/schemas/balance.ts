@@ -100,17 +100,29 @@ export const fundRateBody = z.strictObject({
 });
 export type FundRateBody = z.infer<typeof fundRateBody>;
 
+/** An exchange's code (`XETRA`, `SSE` …); holidays are per exchange. */
+const exchangeCode = z.string().trim().min(1).max(16);
+
 export const holiday = z.object({
+  /** The exchange the day is a holiday of. */
+  exchange: z.string(),
   date: z.string(),
   name: z.string(),
   source: z.enum(['config', 'operator']),
 });
 export type Holiday = z.infer<typeof holiday>;
 
-export const holidays = z.object({ today: z.string(), items: z.array(holiday) });
+export const holidays = z.object({ exchange: z.string(), today: z.string(), items: z.array(holiday) });
 export type Holidays = z.infer<typeof holidays>;
 
-export const holidayBody = z.strictObject({ date: isoDay, name: z.string().trim().min(1).max(100) });
+/** Without `exchange`: the default exchange (the deployment's home market). */
+export const holidayBody = z.strictObject({
+  date: isoDay,
+  name: z.string().trim().min(1).max(100),
+  exchange: exchangeCode.optional(),
+});
 export type HolidayBody = z.infer<typeof holidayBody>;
 
 export const holidayParams = z.strictObject({ date: isoDay });
+/** Which exchange's holidays a list or a removal is about; the default exchange without it. */
+export const holidayQuery = z.strictObject({ exchange: exchangeCode.optional() });

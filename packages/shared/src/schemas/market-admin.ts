@@ -128,3 +128,26 @@ export const csvInvalidDetails = z.object({
   rowsTotal: z.number().int(),
 });
 export type CsvInvalidDetails = z.infer<typeof csvInvalidDetails>;
+
+/** An exchange as the console edits it: sessions as stored (`HH:MM-HH:MM`, comma-separated) and zone. */
+export const adminExchange = z.object({
+  code: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  hours: z.string(),
+});
+export type AdminExchange = z.infer<typeof adminExchange>;
+export const adminExchanges = z.array(adminExchange);
+
+export const exchangeCodeParams = z.strictObject({ code: z.string().trim().min(1).max(16) });
+
+/**
+ * New trading sessions and time zone of an exchange; the server refuses sessions that are not
+ * well-formed, in order and without overlap (EXCHANGE_HOURS_INVALID) and an unknown zone
+ * (EXCHANGE_TIME_ZONE_INVALID).
+ */
+export const exchangeHoursBody = z.strictObject({
+  hours: z.string().trim().min(1).max(100),
+  timeZone: z.string().trim().min(1).max(64),
+});
+export type ExchangeHoursBody = z.infer<typeof exchangeHoursBody>;

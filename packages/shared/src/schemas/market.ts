@@ -37,12 +37,20 @@ export const quote = z.object({
   turnover: z.string(),
   limitUp: z.string().nullable(),
   limitDown: z.string().nullable(),
+  /**
+   * The exchange the instrument is listed on (XETRA, SSE …): `marketOpen` is its. Optional for
+   * copies stored before quotes carried it.
+   */
+  exchange: z.string().optional(),
   marketOpen: z.boolean(),
   time: z.string(),
 });
 export type Quote = z.infer<typeof quote>;
 
-/** The fields a stream update may carry: only those that changed since the last one (plus code). */
+/**
+ * The fields a stream update may carry: only those that changed since the last one, plus the code.
+ * The server's updates also always carry `exchange` (whose hours `marketOpen` follows).
+ */
 export const quoteUpdate = quote.partial().extend({ code: z.string() });
 export type QuoteUpdate = z.infer<typeof quoteUpdate>;
 

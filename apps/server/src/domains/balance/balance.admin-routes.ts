@@ -5,6 +5,7 @@ import {
   holiday,
   holidayBody,
   holidayParams,
+  holidayQuery,
   holidays,
 } from '@bourse/shared/schemas/balance';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +27,10 @@ import {
 const HOLIDAYS_CHANGED_NOTICE = 'calendar-holidays-changed';
 
 /**
- * The console's balance product: the fund's rate with its history (admin, finance), and the business
- * calendar's holidays (admin) that date T+1 confirmations and settlements. Every change audited.
+ * The console's balance product: the fund's rate with its history (admin, finance), and each
+ * exchange's holidays (admin; `?exchange=` or the body's `exchange`, the default exchange without):
+ * its trading days and its sales' T+1 settlement; the default exchange's also date the fund's T+1
+ * confirmations. Every change audited.
  */
 export async function registerBalanceAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,8 +69,11 @@ export async function registerBalanceAdminRoutes(app: FastifyInstance, ctx: AppC
 
   r.get(
     '/api/admin/calendar/holidays',
-    { config: { auth: 'operator', roles: ['admin'] }, schema: { tags, response: okResponse(holidays) } },
-    async () => ok(await listHolidays(ctx)),
+    {
+      config: { auth: 'operator', roles: ['admin'] },
+      schema: { tags, querystring: holidayQuery, response: okResponse(holidays) },
+    },
+    async (request) => ok(await listHolidays(ctx, request.query.exchange)),
   );
 
   r.post(
@@ -89,11 +95,16 @@ export async function registerBalanceAdminRoutes(app: FastifyInstance, ctx: AppC
     '/api/admin/calendar/holidays/:date',
     {
       config: { auth: 'operator', roles: ['admin'] },
-      schema: { tags, params: holidayParams, response: okResponse(holiday) },
+      schema: { tags, params: holidayParams, querystring: holidayQuery, response: okResponse(holiday) },
     },
     async (request) => {
       const removed = await ctx.database.transaction((trx) =>
-        removeHoliday(ctx, trx, { operator: operatorOf(request), ip: request.ip ?? null, date: request.params.date }),
+        removeHoliday(ctx, trx, {
+          operator: operatorOf(request),
+          ip: request.ip ?? null,
+          date: request.params.date,
+          exchange: request.query.exchange,
+        }),
       );
       await holidaysChanged();
       return ok(removed);

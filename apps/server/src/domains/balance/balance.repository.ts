@@ -290,14 +290,18 @@ export function accrualsOfUserSince(db: Db | Trx, userId: number, fromDate: stri
 
 // ── holidays ──
 
-export function listHolidays(db: Db | Trx): Promise<HolidayRow[]> {
-  return db.selectFrom('marketHolidays').selectAll().orderBy('holidayDate').execute();
+/** Every exchange's holidays (or one exchange's), by exchange and day. */
+export function listHolidays(db: Db | Trx, exchange?: string): Promise<HolidayRow[]> {
+  let query = db.selectFrom('marketHolidays').selectAll();
+  if (exchange !== undefined) query = query.where('exchange', '=', exchange);
+  return query.orderBy('exchange').orderBy('holidayDate').execute();
 }
 
-/** Adds a holiday; false when the day already is one. */
+/** Adds a holiday of an exchange; false when the day already is one there. */
 export async function insertHoliday(
   trx: Db | Trx,
   values: {
+    exchange: string;
     holidayDate: string;
     name: string;
     source: 'config' | 'operator';
@@ -308,19 +312,33 @@ export async function insertHoliday(
   const rows = await trx
     .insertInto('marketHolidays')
     .values(values)
-    .onConflict((oc) => oc.column('holidayDate').doNothing())
+    .onConflict((oc) => oc.columns(['exchange', 'holidayDate']).doNothing())
     .returning('holidayDate')
     .execute();
   return rows.length === 1;
 }
 
-export function findHoliday(db: Db | Trx, date: string): Promise<HolidayRow | undefined> {
-  return db.selectFrom('marketHolidays').selectAll().where('holidayDate', '=', date).executeTakeFirst();
+export function findHoliday(db: Db | Trx, exchange: string, date: string): Promise<HolidayRow | undefined> {
+  return db
+    .selectFrom('marketHolidays')
+    .selectAll()
+    .where('exchange', '=', exchange)
+    .where('holidayDate', '=', date)
+    .executeTakeFirst();
 }
 
-export async function deleteHoliday(trx: Trx, date: string): Promise<boolean> {
-  const result = await trx.deleteFrom('marketHolidays').where('holidayDate', '=', date).executeTakeFirst();
+export async function deleteHoliday(trx: Trx, exchange: string, date: string): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('marketHolidays')
+    .where('exchange', '=', exchange)
+    .where('holidayDate', '=', date)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** Whether an exchange is stored. */
+export async function exchangeExists(db: Db | Trx, code: string): Promise<boolean> {
+  return (await db.selectFrom('exchanges').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
 }
 
 /** Every fund order row of one investor, for their data export. */

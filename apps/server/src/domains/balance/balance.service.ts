@@ -1,3 +1,4 @@
+import { DEFAULT_EXCHANGE } from '@bourse/shared/exchanges';
 import { formatMinor } from '@bourse/shared/money';
 import type {
   FundLogEntry,
@@ -491,29 +492,35 @@ export async function setFundRate(
   };
 }
 
-// ── the business calendar's holidays ──
+// ── the exchanges' holidays ──
 
 function toHoliday(row: repo.HolidayRow): Holiday {
-  return { date: row.holidayDate, name: row.name, source: row.source as Holiday['source'] };
+  return { exchange: row.exchange, date: row.holidayDate, name: row.name, source: row.source as Holiday['source'] };
 }
 
-/** Makes the live calendar (and whoever listens to it) follow the stored holidays. */
+/**
+ * Makes the live calendars follow the stored holidays: each exchange's its own, the base calendar
+ * (and whoever listens to it, such as the order writer's thread) the default exchange's.
+ */
 export async function applyHolidays(ctx: AppContext, db: Db | Trx): Promise<void> {
-  const rows = await repo.listHolidays(db);
-  ctx.calendar.setHolidays(rows.map((row) => row.holidayDate));
+  const byExchange: Record<string, string[]> = {};
+  for (const row of await repo.listHolidays(db)) (byExchange[row.exchange] ??= []).push(row.holidayDate);
+  ctx.exchanges.setHolidays(byExchange);
 }
 
 /**
  * On start, in the caller's transaction: the first time (no holiday stored yet) the days of
- * MARKET_HOLIDAYS become the stored holidays; from then on the console edits them. The live
- * calendar is then set from the table.
+ * MARKET_HOLIDAYS become the stored holidays of the default exchange (the home market, whose zone
+ * and hours MARKET_TIME_ZONE and MARKET_HOURS describe); from then on the console edits each
+ * exchange's. The live calendars are then set from the table.
  */
 export async function seedHolidays(ctx: AppContext, trx: Trx): Promise<void> {
   const configured = ctx.config.MARKET_HOLIDAYS ? ctx.config.MARKET_HOLIDAYS.split(',').filter(Boolean) : [];
-  if ((await repo.listHolidays(trx)).length === 0) {
+  if ((await repo.listHolidays(trx)).length === 0 && (await repo.exchangeExists(trx, DEFAULT_EXCHANGE))) {
     const nowMs = ctx.clock.nowMs();
     for (const date of configured) {
       await repo.insertHoliday(trx, {
+        exchange: DEFAULT_EXCHANGE,
         holidayDate: date,
         name: date,
         source: 'config',
@@ -525,27 +532,48 @@ export async function seedHolidays(ctx: AppContext, trx: Trx): Promise<void> {
   await applyHolidays(ctx, trx);
 }
 
-export async function listHolidays(ctx: AppContext): Promise<Holidays> {
-  const rows = await repo.listHolidays(ctx.database.db);
-  return { today: ctx.calendar.tradingDate(ctx.clock.nowMs()), items: rows.map(toHoliday) };
+/** The exchange a holiday request is about: the one named (it must exist), else the default exchange. */
+async function holidayExchange(db: Db | Trx, exchange: string | undefined): Promise<string> {
+  const code = exchange ?? DEFAULT_EXCHANGE;
+  if (!(await repo.exchangeExists(db, code))) throw new AppError('EXCHANGE_NOT_FOUND');
+  return code;
 }
 
-/** Only days after today may change: past and today's confirmations were dated by the calendar as it was. */
-function assertFutureDay(ctx: AppContext, date: string): void {
+/** One exchange's holidays (the default exchange's without one), and today in its own zone. */
+export async function listHolidays(ctx: AppContext, exchange?: string): Promise<Holidays> {
+  const code = await holidayExchange(ctx.database.db, exchange);
+  const rows = await repo.listHolidays(ctx.database.db, code);
+  return {
+    exchange: code,
+    today: ctx.exchanges.calendar(code).tradingDate(ctx.clock.nowMs()),
+    items: rows.map(toHoliday),
+  };
+}
+
+/**
+ * Only days after the exchange's today may change: past and today's trades, settlements and
+ * confirmations were dated by the calendar as it was.
+ */
+function assertFutureDay(ctx: AppContext, exchange: string, date: string): void {
   const parsed = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed) || isoDate(parsed) !== date) throw new AppError('VALIDATION_FAILED', { detail: 'date' });
-  if (date <= ctx.calendar.tradingDate(ctx.clock.nowMs())) throw new AppError('HOLIDAY_DATE_PAST');
+  const nowMs = ctx.clock.nowMs();
+  // The default exchange's holidays are also the base calendar's (fund confirmations), in its zone.
+  const home = exchange === DEFAULT_EXCHANGE && date <= ctx.calendar.tradingDate(nowMs);
+  if (home || date <= ctx.exchanges.calendar(exchange).tradingDate(nowMs)) throw new AppError('HOLIDAY_DATE_PAST');
 }
 
-/** An operator adds a future holiday, audited in the caller's transaction. */
+/** An operator adds a future holiday of an exchange, audited in the caller's transaction. */
 export async function addHoliday(
   ctx: AppContext,
   trx: Trx,
   input: OperatorAct & { body: HolidayBody },
 ): Promise<Holiday> {
-  assertFutureDay(ctx, input.body.date);
+  const exchange = await holidayExchange(trx, input.body.exchange);
+  assertFutureDay(ctx, exchange, input.body.date);
   const nowMs = ctx.clock.nowMs();
   const added = await repo.insertHoliday(trx, {
+    exchange,
     holidayDate: input.body.date,
     name: input.body.name,
     source: 'operator',
@@ -558,30 +586,31 @@ export async function addHoliday(
     operatorUsername: input.operator.username,
     action: 'calendar.holiday.add',
     target: input.body.date,
-    details: { name: input.body.name },
+    details: { exchange, name: input.body.name },
     ip: input.ip,
     atMs: nowMs,
   });
-  return { date: input.body.date, name: input.body.name, source: 'operator' };
+  return { exchange, date: input.body.date, name: input.body.name, source: 'operator' };
 }
 
-/** An operator removes a future holiday, audited in the caller's transaction. */
+/** An operator removes a future holiday of an exchange, audited in the caller's transaction. */
 export async function removeHoliday(
   ctx: AppContext,
   trx: Trx,
-  input: OperatorAct & { date: string },
+  input: OperatorAct & { date: string; exchange?: string | undefined },
 ): Promise<Holiday> {
-  assertFutureDay(ctx, input.date);
-  const row = await repo.findHoliday(trx, input.date);
+  const exchange = await holidayExchange(trx, input.exchange);
+  assertFutureDay(ctx, exchange, input.date);
+  const row = await repo.findHoliday(trx, exchange, input.date);
   if (!row) throw new AppError('HOLIDAY_NOT_FOUND');
-  const removed = await repo.deleteHoliday(trx, input.date);
+  const removed = await repo.deleteHoliday(trx, exchange, input.date);
   invariant(removed, 'the holiday just read is removed');
   await appendAudit(trx, {
     operatorId: input.operator.operatorId,
     operatorUsername: input.operator.username,
     action: 'calendar.holiday.remove',
     target: input.date,
-    details: { name: row.name, source: row.source },
+    details: { exchange, name: row.name, source: row.source },
     ip: input.ip,
     atMs: ctx.clock.nowMs(),
   });

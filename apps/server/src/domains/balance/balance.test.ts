@@ -225,7 +225,7 @@ for (const dialect of DIALECTS) {
       expect(removed.statusCode, removed.body).toBe(200);
       expect(t.ctx.calendar.isBusinessDay('2026-12-24')).toBe(true);
       const list = (await get(await admin.token, '/api/admin/calendar/holidays')).data;
-      expect(list.items).toEqual([{ date: '2026-11-30', name: 'Bank holiday', source: 'operator' }]);
+      expect(list.items).toEqual([{ exchange: 'XETRA', date: '2026-11-30', name: 'Bank holiday', source: 'operator' }]);
       const audit = (await get(await admin.token, '/api/admin/audit')).data.items.map(
         (a: { action: string }) => a.action,
       );

@@ -1,8 +1,11 @@
+import { canonicalTimeZone, normalizeSessions, parseSessions } from '@bourse/shared/exchanges';
 import type { ExchangeInfo } from '@bourse/shared/schemas/market';
+import type { AdminExchange, ExchangeHoursBody } from '@bourse/shared/schemas/market-admin';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Trx } from '../../platform/db/database.ts';
 import type { Exchange } from '../../platform/db/schema.ts';
-import { listExchanges } from './market.repository.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findExchangeForUpdate, listExchanges, updateExchangeHours } from './market.repository.ts';
 
 function parseNames(json: string): Record<string, string> {
   try {
@@ -49,4 +52,44 @@ export async function exchangeList(ctx: AppContext, lang: string): Promise<Excha
 export async function exchangeOf(ctx: AppContext, code: string, lang: string): Promise<ExchangeInfo | undefined> {
   const row = (await loadedExchanges(ctx)).find((exchange) => exchange.code === code);
   return row && toExchangeInfo(ctx, row, lang);
+}
+
+/** The exchanges as the console edits them: sessions as stored and zone. */
+export async function adminExchangeList(ctx: AppContext): Promise<AdminExchange[]> {
+  return (await loadedExchanges(ctx)).map(toAdminExchange);
+}
+
+function toAdminExchange(row: Exchange): AdminExchange {
+  return { code: row.code, name: row.name, timeZone: row.timeZone, hours: row.hours };
+}
+
+/** What an hours change did, for the audit line. */
+export interface ExchangeHoursChange {
+  exchange: AdminExchange;
+  before: { hours: string; timeZone: string };
+}
+
+/**
+ * An operator sets an exchange's trading sessions and time zone, in the caller's transaction: the
+ * sessions must be well-formed `HH:MM-HH:MM`, each closing after it opens, in order and without
+ * overlap (EXCHANGE_HOURS_INVALID); the zone an IANA zone (EXCHANGE_TIME_ZONE_INVALID), stored in
+ * its canonical spelling. The live calendars follow once the caller has committed (loadedExchanges).
+ */
+export async function setExchangeHours(
+  ctx: AppContext,
+  trx: Trx,
+  code: string,
+  body: ExchangeHoursBody,
+): Promise<ExchangeHoursChange> {
+  const row = await findExchangeForUpdate(trx, ctx.database.dialect, code);
+  if (!row) throw new AppError('EXCHANGE_NOT_FOUND');
+  if (!parseSessions(body.hours)) throw new AppError('EXCHANGE_HOURS_INVALID');
+  const timeZone = canonicalTimeZone(body.timeZone);
+  if (!timeZone) throw new AppError('EXCHANGE_TIME_ZONE_INVALID');
+  const hours = normalizeSessions(body.hours);
+  await updateExchangeHours(trx, code, { hours, timeZone });
+  return {
+    exchange: { ...toAdminExchange(row), hours, timeZone },
+    before: { hours: row.hours, timeZone: row.timeZone },
+  };
 }

@@ -1,7 +1,11 @@
 import { codeParams, instrumentInput, instrumentPatch } from '@bourse/shared/schemas/market';
 import {
+  adminExchange,
+  adminExchanges,
   adminInstrumentDetail as adminInstrumentDetailSchema,
   adminInstrumentsPage,
+  exchangeCodeParams,
+  exchangeHoursBody,
   adminInstrumentsQuery,
   importSummary,
   INSTRUMENT_IMPORT_MAX_CHARS,
@@ -14,6 +18,7 @@ import { ok, okResponse } from '../../platform/envelope.ts';
 import { invariant } from '../../platform/errors.ts';
 import { operatorOf } from '../../platform/fastify-types.ts';
 import { auditedChange } from '../../platform/audit.ts';
+import { adminExchangeList, loadedExchanges, setExchangeHours, type ExchangeHoursChange } from './exchanges.ts';
 import { importBars } from './import.service.ts';
 import {
   adminInstrumentDetail,
@@ -24,6 +29,9 @@ import {
 } from './instruments.service.ts';
 
 const tags = ['admin', 'market'];
+
+/** The hub notice that tells other instances to reload the exchanges' hours. */
+const EXCHANGES_CHANGED_NOTICE = 'exchanges-changed';
 
 /** Instrument management is the administrator's: it decides what investors can see and trade. */
 const INSTRUMENT_ROLES = ['admin'] as const;
@@ -48,6 +56,59 @@ const createBody = instrumentInput.refine((input) => input.startPrice !== undefi
 export async function registerMarketAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'operator' as const, roles: INSTRUMENT_ROLES };
+
+  // Scaled out, an operator's change of hours on one instance reaches every instance's calendars.
+  const stopNotices = ctx.hub.onNotice(EXCHANGES_CHANGED_NOTICE, () => {
+    loadedExchanges(ctx).catch((error: unknown) => app.log.error({ err: error }, 'exchanges reload'));
+  });
+  app.addHook('onClose', async () => stopNotices());
+
+  r.get(
+    '/api/admin/exchanges',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The exchanges with their trading sessions and time zones',
+        response: okResponse(adminExchanges),
+      },
+    },
+    async () => ok(await adminExchangeList(ctx)),
+  );
+
+  r.put(
+    '/api/admin/exchanges/:code',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Sets an exchange’s trading sessions (HH:MM-HH:MM, comma-separated) and IANA time zone',
+        params: exchangeCodeParams,
+        body: exchangeHoursBody,
+        response: okResponse(adminExchange),
+      },
+    },
+    async (request) => {
+      const { code } = request.params;
+      const change = await auditedChange<ExchangeHoursChange>(
+        ctx,
+        request,
+        {
+          action: 'exchange.hours',
+          target: code,
+          details: (result) => ({
+            before: result.before,
+            after: { hours: result.exchange.hours, timeZone: result.exchange.timeZone },
+          }),
+        },
+        (trx) => setExchangeHours(ctx, trx, code, request.body),
+      );
+      // Committed: this instance's calendars (and the order writer's thread) follow, then the others.
+      await loadedExchanges(ctx);
+      ctx.hub.notify(EXCHANGES_CHANGED_NOTICE, '');
+      return ok(change.exchange);
+    },
+  );
 
   /** The change is committed; a provider that fails to reload it is logged, not reported as a failed change. */
   const refreshMarket = async (request: FastifyRequest) => {

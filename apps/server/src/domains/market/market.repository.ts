@@ -237,9 +237,11 @@ export interface TradableInstrument {
   tradingEnabled: number;
   /** `index` is never quoted for an order or traded (assertInstrumentTradable). */
   board: string;
+  /** Where it is listed: its calendar settles a sale (T+1). */
+  exchange: string;
 }
 
-const TRADABLE_COLUMNS = `id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board`;
+const TRADABLE_COLUMNS = `id, code, name, lot_size as "lotSize", status, trading_enabled as "tradingEnabled", board, exchange`;
 
 export function findTradableByCode(run: SqlRunner, code: string): Promise<TradableInstrument | undefined> {
   return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where code = ?`, [code]);
@@ -409,4 +411,19 @@ export function favoritesOfUser(db: Db | Trx, userId: number) {
 /** The exchanges with their zones and sessions, in the catalogue's order. */
 export function listExchanges(db: Db | Trx) {
   return db.selectFrom('exchanges').selectAll().orderBy('position').execute();
+}
+
+/** One exchange, locked for a change on PostgreSQL. */
+export function findExchangeForUpdate(trx: Trx, dialect: 'sqlite' | 'postgres', code: string) {
+  const query = trx.selectFrom('exchanges').selectAll().where('code', '=', code);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Sets an exchange's sessions and zone. */
+export async function updateExchangeHours(
+  trx: Trx,
+  code: string,
+  values: { hours: string; timeZone: string },
+): Promise<void> {
+  await trx.updateTable('exchanges').set(values).where('code', '=', code).execute();
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_EXCHANGE } from '@bourse/shared/exchanges';
 import { exchangeOf } from './exchanges.ts';
 import { formatMinor } from '@bourse/shared/money';
 import { mulDivHalfUp } from '@bourse/shared/fees';
@@ -108,6 +109,7 @@ export function toQuote(ctx: AppContext, q: LiveQuote): Quote {
     limitUp: q.limitUpTicks === null ? null : formatPrice(q.limitUpTicks),
     limitDown: q.limitDownTicks === null ? null : formatPrice(q.limitDownTicks),
     // The instrument's exchange: its own hours (all open in 24/7 mode).
+    exchange: ctx.market.exchangeOf(q.code) ?? DEFAULT_EXCHANGE,
     marketOpen: ctx.market.isOpen(ctx.clock.nowMs(), q.code),
     time: new Date(q.timeMs).toISOString(),
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_EXCHANGE } from '@bourse/shared/exchanges';
 import type { Quote } from '@bourse/shared/schemas/market';
 import type { AppContext } from '../../platform/context.ts';
 import type { LiveQuote } from '../../platform/market-data-provider.ts';
@@ -48,10 +49,14 @@ export class QuoteFeed {
       const quote = toQuote(this.ctx, live);
       const previous = this.lastSent.get(live.code);
       this.lastSent.set(live.code, quote);
-      const data: Partial<Quote> & { code: string } = { code: live.code };
+      // Every update names the instrument and its exchange; the other fields only when they changed.
+      const data: Partial<Quote> & { code: string; exchange: string } = {
+        code: live.code,
+        exchange: quote.exchange ?? DEFAULT_EXCHANGE,
+      };
       let fields = 0;
       for (const key of Object.keys(quote) as (keyof Quote)[]) {
-        if (key === 'code') continue;
+        if (key === 'code' || key === 'exchange') continue;
         if (!previous || previous[key] !== quote[key]) {
           (data as Record<string, unknown>)[key] = quote[key];
           fields++;

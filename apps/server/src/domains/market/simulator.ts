@@ -144,8 +144,12 @@ export class MarketSimulator implements MarketDataProvider {
     return { minute: state?.minute ? { ...state.minute } : null, day: state?.day ? { ...state.day } : null };
   }
 
+  exchangeOf(code: string): string | undefined {
+    return this.byCode.get(code)?.instrument.exchange;
+  }
+
   isOpen(atMs: number, code?: string): boolean {
-    const exchange = code === undefined ? undefined : this.byCode.get(code)?.instrument.exchange;
+    const exchange = code === undefined ? undefined : this.exchangeOf(code);
     const exchanges = this.options.exchanges;
     return exchange && exchanges ? exchanges.isOpen(exchange, atMs) : this.calendar.isOpen(atMs);
   }

@@ -97,10 +97,12 @@ for (const dialect of DIALECTS) {
           'turnover',
           'limitUp',
           'limitDown',
+          'exchange',
           'marketOpen',
           'time',
         ].sort(),
       );
+      expect(snapshot.data.exchange).toBe('XETRA');
 
       const before = Date.now();
       await tick();
@@ -108,6 +110,8 @@ for (const dialect of DIALECTS) {
       expect(update.snapshot).toBeUndefined();
       expect(update.at).toBeGreaterThanOrEqual(before);
       expect(update.data.code).toBe('SAP');
+      // Every update names the exchange whose hours `marketOpen` follows, changed or not.
+      expect(update.data.exchange).toBe('XETRA');
       // One second later in the same trading day: the time moved, the previous close did not.
       expect(update.data.time).toBe(new Date(t.clock.nowMs()).toISOString());
       expect(update.data).not.toHaveProperty('prevClose');

@@ -227,6 +227,7 @@ export async function placeOrderInTransaction(
     );
     await sellFromLot(ctx, trx, run, {
       lot,
+      exchange: instrument.exchange,
       orderId,
       orderIsNew: true,
       quantity,
@@ -396,6 +397,8 @@ async function sellFromLot(
   run: SqlRunner,
   input: {
     lot: PositionRow;
+    /** The instrument's exchange: its business days settle the sale. */
+    exchange: string;
     orderId: number;
     quantity: number;
     fillTicks: number;
@@ -440,8 +443,9 @@ async function sellFromLot(
     realizedPnlMinor: realized,
     soldAt: nowMs,
     tradeDate,
-    // Sale proceeds settle on the next business day (T+1), whether or not the T+1 selling rule is on.
-    settleDate: ctx.calendar.nextBusinessDay(tradeDate),
+    // Sale proceeds settle on the exchange's next business day (T+1: its own holidays skipped),
+    // whether or not the T+1 selling rule is on.
+    settleDate: ctx.exchanges.calendar(input.exchange).nextBusinessDay(tradeDate),
   });
   const postings = nonZero([
     { account: { system: 'market_settlement' }, amountMinor: -costs.grossMinor },
@@ -556,6 +560,7 @@ export async function fillRestingOrder(
   await repo.markOrderFilled(run, { orderId: order.id, fill: fillOf(fillTicks, costs), nowMs: input.nowMs });
   await sellFromLot(ctx, trx, run, {
     lot,
+    exchange: instrument.exchange,
     orderId: order.id,
     orderIsNew: false,
     quantity: order.quantity,

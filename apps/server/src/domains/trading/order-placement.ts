@@ -50,6 +50,7 @@ export function commandContext(
     config: base.config,
     database: base.database,
     calendar: base.calendar,
+    exchanges: base.exchanges,
     clock,
     ledger: new Ledger(base.database.dialect, base.ledger.currency, clock),
     notifier,

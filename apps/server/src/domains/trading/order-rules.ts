@@ -21,7 +21,10 @@ import type { InstrumentRow, PositionRow } from './trading.repository.ts';
  * context is one; so is the order writer thread's context (order-writer.worker.ts), whose quotes are
  * those the main thread saw when it took the order.
  */
-export type TradingContext = Pick<AppContext, 'config' | 'database' | 'calendar' | 'ledger' | 'clock' | 'notifier'> & {
+export type TradingContext = Pick<
+  AppContext,
+  'config' | 'database' | 'calendar' | 'exchanges' | 'ledger' | 'clock' | 'notifier'
+> & {
   market: Pick<MarketDataProvider, 'quote' | 'isOpen'>;
 };
 

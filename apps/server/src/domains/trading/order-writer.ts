@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { MessageKind } from '@bourse/shared/schemas/messages';
 import type { CalendarOptions } from '../../platform/calendar.ts';
+import type { ExchangeCalendarsSnapshot } from '../../platform/exchange-calendars.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -21,6 +22,8 @@ export interface WriterSetup {
   lock: SharedArrayBuffer;
   config: Config;
   calendar: CalendarOptions;
+  /** Each exchange's hours and holidays (a sale settles on its exchange's next business day). */
+  exchanges: ExchangeCalendarsSnapshot;
   /** The app's clock mode; the instants themselves come with each order. */
   clockMode: Clock['mode'];
   /** Whether the main thread's database has a checkpointer thread (then this connection never checkpoints). */
@@ -31,8 +34,8 @@ export interface WriterSetup {
 export type WriterRequest =
   | { type: 'place'; orders: Array<{ id: number; command: PlaceOrderCommand }> }
   | { type: 'close' }
-  // Operators changed the business calendar's holidays: the thread's own calendar follows.
-  | { type: 'holidays'; holidays: string[] };
+  // Operators changed an exchange's holidays or hours: the thread's own calendars follow.
+  | { type: 'calendars'; exchanges: ExchangeCalendarsSnapshot };
 
 export type WriterResult =
   { id: number; ok: true; outcome: PlaceOrderOutcome } | { id: number; ok: false; error: SerializedError };
@@ -176,13 +179,14 @@ export class OrderWriter {
   }
 
   private spawn(): Worker {
-    const { database, config, calendar, clock } = this.ctx;
+    const { database, config, calendar, exchanges, clock } = this.ctx;
     if (!database.sqliteFile || !database.writeLock) throw new Error('the order writer thread needs a SQLite file');
     const setup: WriterSetup = {
       file: database.sqliteFile,
       lock: database.writeLock.buffer,
       config,
       calendar: calendar.options,
+      exchanges: exchanges.snapshot(),
       clockMode: clock.mode,
       checkpointThread: database.checkpointer !== undefined,
     };
@@ -221,11 +225,11 @@ export class OrderWriter {
     });
     worker.on('exit', (code) => fail(new Error(`the order writer thread exited (${code})`)));
     // Messages to the thread keep their order, so an order placed after a holiday change is written
-    // with the new calendar (its T+1 date).
-    const stopHolidays = calendar.onHolidays((holidays) =>
-      worker.postMessage({ type: 'holidays', holidays: [...holidays] } satisfies WriterRequest),
+    // with the new calendars (its T+1 date).
+    const stopCalendars = exchanges.onChange(() =>
+      worker.postMessage({ type: 'calendars', exchanges: exchanges.snapshot() } satisfies WriterRequest),
     );
-    worker.once('exit', stopHolidays);
+    worker.once('exit', stopCalendars);
     this.worker = worker;
     return worker;
   }

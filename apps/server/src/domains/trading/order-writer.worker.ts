@@ -3,6 +3,7 @@
 // answers requests; this thread writes orders and waits for their fsync.
 import { parentPort, workerData } from 'node:worker_threads';
 import { BusinessCalendar } from '../../platform/calendar.ts';
+import { ExchangeCalendars } from '../../platform/exchange-calendars.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { openSqlite } from '../../platform/db/database.ts';
 import { WriteQueue } from '../../platform/db/write-queue.ts';
@@ -31,10 +32,14 @@ let messages: WriterMessage[] = [];
 const publish: PublishMessage = (userId, kind) => void messages.push({ userId, kind });
 const notifierAt = (nowMs: () => number) =>
   new MessageCentreNotifier(new OutboxNotifier(nowMs, 'sqlite'), 'sqlite', nowMs, publish);
+const calendar = new BusinessCalendar(setup.calendar);
+const exchanges = new ExchangeCalendars(calendar);
+exchanges.restore(setup.exchanges);
 const base: TradingContext = {
   config,
   database,
-  calendar: new BusinessCalendar(setup.calendar),
+  calendar,
+  exchanges,
   clock,
   ledger: new Ledger('sqlite', config.CURRENCY, clock),
   notifier: notifierAt(() => clock.nowMs()),
@@ -61,8 +66,8 @@ const settle = (result: WriterResult) => {
 };
 
 port.on('message', (request: WriterRequest) => {
-  if (request.type === 'holidays') {
-    base.calendar.setHolidays(request.holidays);
+  if (request.type === 'calendars') {
+    exchanges.restore(request.exchanges);
     return;
   }
   if (request.type === 'close') {

@@ -740,8 +740,13 @@ export interface FundAccrualDaysTable {
   doneAt: Ms;
 }
 
-/** Exchange holidays (0014): seeded from MARKET_HOLIDAYS, edited by operators. */
+/**
+ * Exchange holidays (0014; per exchange since 0029): seeded from MARKET_HOLIDAYS for the default
+ * exchange, edited by operators. The key is (exchange, holidayDate).
+ */
 export interface MarketHolidaysTable {
+  /** The exchange's code (`exchanges.code`). */
+  exchange: string;
   holidayDate: string;
   name: string;
   source: string;

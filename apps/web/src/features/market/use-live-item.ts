@@ -11,6 +11,8 @@ export function withQuote(item: InstrumentListItem, quote: Quote | undefined): I
     changePct: quote.changePct,
     volume: quote.volume,
     turnover: quote.turnover,
+    // The stream names the exchange too: a row stored before lists carried it gets it here.
+    exchange: quote.exchange ?? item.exchange,
   };
 }
 

@@ -4,15 +4,18 @@ import { request } from '../../../lib/request.ts';
 
 export const holidaysQueryKey = ['admin', 'calendar', 'holidays'] as const;
 
-/** GET /api/admin/calendar/holidays: the business calendar's holidays. */
-export function useHolidays() {
+const exchangeQuery = (exchange: string) => `?exchange=${encodeURIComponent(exchange)}`;
+
+/** GET /api/admin/calendar/holidays?exchange=: one exchange's holidays. */
+export function useHolidays(exchange: string) {
   return useQuery({
-    queryKey: holidaysQueryKey,
-    queryFn: ({ signal }) => request('/api/admin/calendar/holidays', { schema: holidays, signal }),
+    queryKey: [...holidaysQueryKey, exchange],
+    queryFn: ({ signal }) =>
+      request(`/api/admin/calendar/holidays${exchangeQuery(exchange)}`, { schema: holidays, signal }),
   });
 }
 
-/** POST /api/admin/calendar/holidays: a future day becomes a holiday. */
+/** POST /api/admin/calendar/holidays: a future day becomes a holiday of an exchange. */
 export function useAddHoliday() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,12 +25,15 @@ export function useAddHoliday() {
   });
 }
 
-/** DELETE /api/admin/calendar/holidays/:date: a future holiday is a business day again. */
+/** DELETE /api/admin/calendar/holidays/:date?exchange=: a future holiday is a business day again. */
 export function useRemoveHoliday() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (date: string) =>
-      request(`/api/admin/calendar/holidays/${encodeURIComponent(date)}`, { method: 'DELETE', schema: holiday }),
+    mutationFn: ({ date, exchange }: { date: string; exchange: string }) =>
+      request(`/api/admin/calendar/holidays/${encodeURIComponent(date)}${exchangeQuery(exchange)}`, {
+        method: 'DELETE',
+        schema: holiday,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: holidaysQueryKey }),
   });
 }

@@ -1,17 +1,18 @@
-import { useEffect, useRef } from 'react';
-import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useMemo, useRef } from 'react';
+import { AreaSeries, ColorType, createChart, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { PortfolioPoint } from '@bourse/shared/schemas/portfolio';
+import { useRiseFallColors } from '../../../lib/color-convention';
 
 export const PORTFOLIO_CHART_HEIGHT_PX = 140;
 
-/** The fallbacks of the colour convention's variables (green up, red down; 4.5:1 or more on white). */
-const RISE_FALLBACK = '#0a7a45';
-const FALL_FALLBACK = '#cf1322';
-
-/** A CSS custom property's value on `element`, or the fallback when it is not set. */
-function cssColor(element: HTMLElement, name: string, fallback: string): string {
-  const value = getComputedStyle(element).getPropertyValue(name).trim();
-  return value || fallback;
+/** The area's line and fill in one colour: a hex colour gets a translucent fill of itself. */
+export function areaColors(line: string) {
+  const hex = /^#[0-9a-f]{6}$/i.test(line);
+  return {
+    lineColor: line,
+    topColor: hex ? `${line}55` : 'rgba(128, 128, 128, 0.25)',
+    bottomColor: hex ? `${line}05` : 'rgba(128, 128, 128, 0.02)',
+  };
 }
 
 /**
@@ -27,18 +28,24 @@ export function chartPoints(points: readonly PortfolioPoint[]) {
     .map(([time, value]) => ({ time: time as UTCTimestamp, value }));
 }
 
-/** The portfolio's value as a small area chart, coloured by whether it rose or fell over the range. */
+/**
+ * The portfolio's value as a small area chart, coloured by whether it rose or fell over the range in
+ * the investor's colour convention (drawn on canvas, so it follows the convention by itself: a change
+ * in the settings recolours the chart at once).
+ */
 export function PortfolioChart({ points, label }: { points: readonly PortfolioPoint[]; label: string }) {
   const container = useRef<HTMLDivElement>(null);
+  const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+  const colors = useRiseFallColors();
+  const data = useMemo(() => chartPoints(points), [points]);
+  const rising = (data.at(-1)?.value ?? 0) >= (data[0]?.value ?? 0);
+  const line = rising ? colors.rise : colors.fall;
+  // The colour the series was drawn or last recoloured with; the chart is made anew only for new points.
+  const appliedRef = useRef(line);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const data = chartPoints(points);
-    const rising = (data.at(-1)?.value ?? 0) >= (data[0]?.value ?? 0);
-    const line = rising
-      ? cssColor(element, '--color-rise', RISE_FALLBACK)
-      : cssColor(element, '--color-fall', FALL_FALLBACK);
     const chart = createChart(element, {
       height: PORTFOLIO_CHART_HEIGHT_PX,
       autoSize: true,
@@ -50,20 +57,27 @@ export function PortfolioChart({ points, label }: { points: readonly PortfolioPo
       handleScale: false,
       crosshair: { vertLine: { visible: false }, horzLine: { visible: false } },
     });
-    // A hex colour gets a translucent fill of itself; any other notation a plain light one.
-    const hex = /^#[0-9a-f]{6}$/i.test(line);
     const series = chart.addSeries(AreaSeries, {
-      lineColor: line,
-      topColor: hex ? `${line}55` : 'rgba(128, 128, 128, 0.25)',
-      bottomColor: hex ? `${line}05` : 'rgba(128, 128, 128, 0.02)',
+      ...areaColors(appliedRef.current),
       lineWidth: 2,
       priceLineVisible: false,
       lastValueVisible: false,
     });
     series.setData(data);
     chart.timeScale().fitContent();
-    return () => chart.remove();
-  }, [points]);
+    seriesRef.current = series;
+    return () => {
+      seriesRef.current = null;
+      chart.remove();
+    };
+  }, [data]);
+
+  // The investor switches the convention (or new points turn a rise into a fall): the line follows.
+  useEffect(() => {
+    if (appliedRef.current === line) return;
+    appliedRef.current = line;
+    seriesRef.current?.applyOptions(areaColors(line));
+  }, [line]);
 
   return (
     <div

@@ -40,7 +40,7 @@ export async function createContext(
       : new SystemClock());
   const keys = await loadJweKeys({
     pem: config.JWE_PRIVATE_KEY,
-    previousPems: config.JWE_PREVIOUS_PRIVATE_KEYS,
+    previousPems: config.JWE_ACCEPTED_PRIVATE_KEYS,
     dataDir: config.DATA_DIR,
   });
   const redis = config.REDIS_URL
@@ -59,7 +59,7 @@ export async function createContext(
       ? new SandboxPaymentProvider(database.db, clock, {
           // Both ends of the sandbox live in this process; a real provider's secret comes from its dashboard.
           secret: config.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
-          previousSecrets: config.PAYMENT_WEBHOOK_PREVIOUS_SECRETS,
+          previousSecrets: config.PAYMENT_WEBHOOK_ACCEPTED_SECRETS,
           publicBaseUrl: '',
           deliveryDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
           retryDelaysMs: [1_000, 5_000, 30_000],

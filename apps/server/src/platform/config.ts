@@ -60,10 +60,11 @@ export const configSchema = z.object({
   OPERATOR_SESSION_TTL_HOURS: int(1, 72).default(8),
   JWE_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   /**
-   * During a rotation of JWE_PRIVATE_KEY: the previous key(s), PEM blocks one after another. Payloads
+   * During a rotation of JWE_PRIVATE_KEY: keys accepted besides it (the next one, then the one before),
+   * PEM blocks one after another. Payloads
    * sealed under them (picked by the JWE header's kid) are still opened; only the current key is served.
    */
-  JWE_PREVIOUS_PRIVATE_KEYS: z
+  JWE_ACCEPTED_PRIVATE_KEYS: z
     .string()
     .refine(
       (text) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text) && text.replace(PEM_PRIVATE_KEY, '').trim() === '',
@@ -86,10 +87,11 @@ export const configSchema = z.object({
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
-   * During a rotation of PAYMENT_WEBHOOK_SECRET: the previous secret(s), comma-separated. Webhooks
+   * During a rotation of PAYMENT_WEBHOOK_SECRET: secrets accepted besides it (the next one, then the one
+   * before), comma-separated. Webhooks
    * signed with them are still accepted; the sandbox signs with the current secret only.
    */
-  PAYMENT_WEBHOOK_PREVIOUS_SECRETS: z
+  PAYMENT_WEBHOOK_ACCEPTED_SECRETS: z
     .string()
     .transform((list) => list.split(',').map((secret) => secret.trim()))
     .pipe(z.array(z.string().min(32, 'each must be at least 32 characters')).min(1))

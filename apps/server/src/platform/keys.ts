@@ -11,7 +11,7 @@ export interface JweKeys {
   publicPem: string;
   /**
    * Every key a payload may be sealed under, by kid: the current one and, during a rotation, the
-   * previous ones (`JWE_PREVIOUS_PRIVATE_KEYS`), so a payload sealed just before the switch still opens.
+   * previous ones (`JWE_ACCEPTED_PRIVATE_KEYS`), so a payload sealed just before the switch still opens.
    */
   byKid: ReadonlyMap<string, KeyObject>;
 }

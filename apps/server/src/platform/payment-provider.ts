@@ -108,7 +108,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     private readonly options: {
       /** Signs every webhook; verifies too. */
       secret: string;
-      /** Verify only: the secrets of a rotation's overlap (`PAYMENT_WEBHOOK_PREVIOUS_SECRETS`). */
+      /** Verify only: the secrets of a rotation's overlap (`PAYMENT_WEBHOOK_ACCEPTED_SECRETS`). */
       previousSecrets?: readonly string[];
       publicBaseUrl: string;
       deliveryDelayMs: number;

@@ -61,7 +61,7 @@ describe.each(DIALECTS)('login key rotation on %s', (dialect) => {
     );
 
     // Step 2 of the procedure: the new key is current, the old one still accepted.
-    t = await t.restart(env({ JWE_PRIVATE_KEY: currentPem, JWE_PREVIOUS_PRIVATE_KEYS: oldPem }));
+    t = await t.restart(env({ JWE_PRIVATE_KEY: currentPem, JWE_ACCEPTED_PRIVATE_KEYS: oldPem }));
     const newKey = await publicKey(t);
     expect(newKey.kid).not.toBe(oldKey.kid);
     expect(newKey.jwk.kid).toBe(newKey.kid);
@@ -95,7 +95,7 @@ describe.each(DIALECTS)('login key rotation on %s', (dialect) => {
     t = await createTestApp(dialect, env({ JWE_PRIVATE_KEY: oldPem }));
     const user = await investor(t);
     const oldKey = await publicKey(t);
-    t = await t.restart(env({ JWE_PRIVATE_KEY: currentPem, JWE_PREVIOUS_PRIVATE_KEYS: oldPem }));
+    t = await t.restart(env({ JWE_PRIVATE_KEY: currentPem, JWE_ACCEPTED_PRIVATE_KEYS: oldPem }));
     const newKey = await publicKey(t);
     const payload = () => ({
       username: user.phone,
@@ -123,7 +123,7 @@ describe.each(DIALECTS)('login key rotation on %s', (dialect) => {
     t = await createTestApp(dialect, env({ JWE_PRIVATE_KEY: oldPem }));
     const user = await investor(t);
     const oldKey = await publicKey(t);
-    t = await t.restart(env({ JWE_PRIVATE_KEY: currentPem, JWE_PREVIOUS_PRIVATE_KEYS: oldPem }));
+    t = await t.restart(env({ JWE_PRIVATE_KEY: currentPem, JWE_ACCEPTED_PRIVATE_KEYS: oldPem }));
     const newKey = await publicKey(t);
     const payload = {
       username: user.phone,
@@ -138,16 +138,16 @@ describe.each(DIALECTS)('login key rotation on %s', (dialect) => {
   });
 });
 
-describe('JWE_PREVIOUS_PRIVATE_KEYS', () => {
+describe('JWE_ACCEPTED_PRIVATE_KEYS', () => {
   it('takes several PEM keys one after another, and refuses anything else', () => {
     const two = `${newPem()}\n${newPem()}`;
-    expect(loadConfig({ JWE_PREVIOUS_PRIVATE_KEYS: two }).JWE_PREVIOUS_PRIVATE_KEYS).toBe(two);
+    expect(loadConfig({ JWE_ACCEPTED_PRIVATE_KEYS: two }).JWE_ACCEPTED_PRIVATE_KEYS).toBe(two);
     for (const bad of [
       'not a key',
       `${newPem()}\ntrailing words`,
       '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
     ]) {
-      expect(() => loadConfig({ JWE_PREVIOUS_PRIVATE_KEYS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ JWE_ACCEPTED_PRIVATE_KEYS: bad })).toThrow(ConfigError);
     }
   });
 });

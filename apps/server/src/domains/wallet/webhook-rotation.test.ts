@@ -61,7 +61,7 @@ describe.each(DIALECTS)('webhook secret rotation on %s', (dialect) => {
     const second = await pendingDeposit(t, token, '150.00');
 
     // The overlap: new secret current, old one still accepted.
-    t = await t.restart(env({ PAYMENT_WEBHOOK_SECRET: NEW_SECRET, PAYMENT_WEBHOOK_PREVIOUS_SECRETS: `${OLD_SECRET}` }));
+    t = await t.restart(env({ PAYMENT_WEBHOOK_SECRET: NEW_SECRET, PAYMENT_WEBHOOK_ACCEPTED_SECRETS: `${OLD_SECRET}` }));
     const underOld = await deliver(t, first.event, OLD_SECRET);
     expect(underOld.statusCode).toBe(200);
     expect(body(underOld).data).toEqual({ received: true, outcome: 'applied' });
@@ -94,13 +94,13 @@ describe.each(DIALECTS)('webhook secret rotation on %s', (dialect) => {
   });
 });
 
-describe('PAYMENT_WEBHOOK_PREVIOUS_SECRETS', () => {
+describe('PAYMENT_WEBHOOK_ACCEPTED_SECRETS', () => {
   it('takes a comma-separated list of secrets of 32 characters or more', () => {
     expect(
-      loadConfig({ PAYMENT_WEBHOOK_PREVIOUS_SECRETS: `${OLD_SECRET}, ${NEW_SECRET}` }).PAYMENT_WEBHOOK_PREVIOUS_SECRETS,
+      loadConfig({ PAYMENT_WEBHOOK_ACCEPTED_SECRETS: `${OLD_SECRET}, ${NEW_SECRET}` }).PAYMENT_WEBHOOK_ACCEPTED_SECRETS,
     ).toEqual([OLD_SECRET, NEW_SECRET]);
     for (const bad of ['short', `${OLD_SECRET},`, `${OLD_SECRET},tooshort`]) {
-      expect(() => loadConfig({ PAYMENT_WEBHOOK_PREVIOUS_SECRETS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ PAYMENT_WEBHOOK_ACCEPTED_SECRETS: bad })).toThrow(ConfigError);
     }
   });
 });

@@ -61,8 +61,8 @@ export const configSchema = z.object({
   JWE_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   /**
    * During a rotation of JWE_PRIVATE_KEY: keys accepted besides it (the next one, then the one before),
-   * PEM blocks one after another. Payloads
-   * sealed under them (picked by the JWE header's kid) are still opened; only the current key is served.
+   * PEM blocks one after another. Payloads sealed under them (picked by the JWE header's kid) are
+   * still opened; only the current key is served.
    */
   JWE_ACCEPTED_PRIVATE_KEYS: z
     .string()
@@ -88,8 +88,8 @@ export const configSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * During a rotation of PAYMENT_WEBHOOK_SECRET: secrets accepted besides it (the next one, then the one
-   * before), comma-separated. Webhooks
-   * signed with them are still accepted; the sandbox signs with the current secret only.
+   * before), comma-separated. Webhooks signed with them are still accepted; the sandbox signs with
+   * the current secret only.
    */
   PAYMENT_WEBHOOK_ACCEPTED_SECRETS: z
     .string()

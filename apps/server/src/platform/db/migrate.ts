@@ -25,6 +25,7 @@ import * as portfolioSnapshots from './migrations/0022-portfolio-snapshots.ts';
 import * as exchanges from './migrations/0023-exchanges.ts';
 import * as retention from './migrations/0024-retention.ts';
 import * as jobLeases from './migrations/0028-job-leases.ts';
+import * as settlementIndexes from './migrations/0030-settlement-indexes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -57,6 +58,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0024-retention': retention,
   // 0025–0027 are taken by work on other branches.
   '0028-job-leases': jobLeases,
+  // 0029 is taken by work on another branch.
+  '0030-settlement-indexes': settlementIndexes,
 };
 
 /** Every migration's name, in order. */

@@ -45,6 +45,8 @@ const { values } = parseArgs({
     /** Quote requests kept in flight during the allocation (0: none, the allocation alone). */
     'quote-clients': { type: 'string', default: '4' },
     probe: { type: 'string' },
+    /** Subscriptions settled per transaction (default: allocateIssue's own). */
+    chunk: { type: 'string' },
     /** Writes a CPU profile of the allocation alone (this process) to this file (.cpuprofile). */
     profile: { type: 'string' },
   },
@@ -320,6 +322,7 @@ async function main() {
     const chunkMs: number[] = [];
     let chunkStarted = performance.now();
     const drawn = await allocateIssue(ctx, issue.id, {
+      ...(values.chunk ? { chunkSize: Number(values.chunk) } : {}),
       afterChunk: () => {
         chunkMs.push(performance.now() - chunkStarted);
         chunkStarted = performance.now();

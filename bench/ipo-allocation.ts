@@ -15,8 +15,9 @@
 // 4. Checks the outcome: status allocated, public lots allotted exactly, one settlement entry per
 //    subscription, ledger:verify clean. Prints one JSON document; exits non-zero when a check fails.
 import { fork, type ChildProcess } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +45,10 @@ const { values } = parseArgs({
     /** Quote requests kept in flight during the allocation (0: none, the allocation alone). */
     'quote-clients': { type: 'string', default: '4' },
     probe: { type: 'string' },
+    /** Subscriptions settled per transaction (default: allocateIssue's own). */
+    chunk: { type: 'string' },
+    /** Writes a CPU profile of the allocation alone (this process) to this file (.cpuprofile). */
+    profile: { type: 'string' },
   },
 });
 
@@ -306,16 +311,30 @@ async function main() {
       prober!.once('message', resolve as never),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const session = values.profile ? new Session() : undefined;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const chunkMs: number[] = [];
     let chunkStarted = performance.now();
     const drawn = await allocateIssue(ctx, issue.id, {
+      ...(values.chunk ? { chunkSize: Number(values.chunk) } : {}),
       afterChunk: () => {
         chunkMs.push(performance.now() - chunkStarted);
         chunkStarted = performance.now();
       },
     });
     const allocationMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(values.profile!, JSON.stringify(profile));
+      session.disconnect();
+    }
     prober.send('stop');
     const load = await during;
 
@@ -364,6 +383,8 @@ async function main() {
       winners: Number(outcome.winners),
       setupSeconds: round(setupMs / 1000),
       allocationSeconds: round(allocationMs / 1000),
+      /** CPU time of this process meanwhile (allocation, the API answering, the market simulator). */
+      allocationCpuSeconds: round((cpu.user + cpu.system) / 1e6),
       limitSeconds: ctx.database.dialect === 'postgres' ? 15 : 5,
       quotesIdle: idle,
       quotesDuringAllocation: {

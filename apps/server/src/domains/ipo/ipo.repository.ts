@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, Dialect, Trx } from '../../platform/db/database.ts';
-import { updateManyById } from '../../platform/db/sql-runner.ts';
+import { sqlRunner, updateManyById } from '../../platform/db/sql-runner.ts';
 import type { IpoIssuesTable, IpoSubscriptionsTable } from '../../platform/db/schema.ts';
 
 /** All SQL of new shares (IPO): the issues and the investors' subscriptions. */
@@ -245,16 +245,38 @@ export function drawRowsOfIssue(db: Db | Trx, issueId: number) {
     .execute();
 }
 
-/** The next `limit` subscriptions of the issue the draw has not settled yet, in id order. */
-export function unsettledSubscriptions(trx: Trx, issueId: number, limit: number) {
-  return trx
-    .selectFrom('ipoSubscriptions')
-    .select(['id', 'userId', 'lots', 'amountHeldMinor', 'holdId'])
-    .where('issueId', '=', issueId)
-    .where('status', '=', 'subscribed')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+/** A subscription the draw has still to settle. */
+export interface Unsettled {
+  id: number;
+  userId: number;
+  lots: number;
+  amountHeldMinor: number;
+  holdId: number;
+}
+
+/**
+ * The next `limit` subscriptions of the issue the draw has not settled yet, in id order: prepared SQL
+ * (once per chunk of a draw of a hundred thousand).
+ */
+export async function unsettledSubscriptions(
+  trx: Trx,
+  dialect: Dialect,
+  issueId: number,
+  limit: number,
+): Promise<Unsettled[]> {
+  const rows = await sqlRunner(trx, dialect).all<Unsettled>(
+    `select id, user_id as "userId", lots, amount_held_minor as "amountHeldMinor", hold_id as "holdId"
+     from ipo_subscriptions where issue_id = ? and status = 'subscribed' order by id limit ?`,
+    [issueId, limit],
+  );
+  // PostgreSQL answers bigints as text.
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: Number(row.userId),
+    lots: Number(row.lots),
+    amountHeldMinor: Number(row.amountHeldMinor),
+    holdId: Number(row.holdId),
+  }));
 }
 
 export interface Settled {

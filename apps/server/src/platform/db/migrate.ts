@@ -26,6 +26,7 @@ import * as exchanges from './migrations/0023-exchanges.ts';
 import * as retention from './migrations/0024-retention.ts';
 import * as jobLeases from './migrations/0028-job-leases.ts';
 import * as exchangeHolidays from './migrations/0029-exchange-holidays.ts';
+import * as settlementIndexes from './migrations/0030-settlement-indexes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   // 0025–0027 are taken by work on other branches.
   '0028-job-leases': jobLeases,
   '0029-exchange-holidays': exchangeHolidays,
+  '0030-settlement-indexes': settlementIndexes,
 };
 
 /** Every migration's name, in order. */

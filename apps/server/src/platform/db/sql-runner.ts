@@ -174,9 +174,16 @@ function numbered(text: string): string {
 
 /** Rows per statement on PostgreSQL (as arrays: the size of a parameter, not its count, grows). */
 const PG_ARRAY_ROWS = 5_000;
-/** SQLite inserts in parts of this many rows (at most this many bound values), prepared once. */
-const SQLITE_PART_ROWS = 250;
-const SQLITE_PART_PARAMS = 2_000;
+
+/**
+ * On SQLite many rows travel as one JSON parameter, an array of rows each an array of values, read
+ * back by `json_each`: one statement however many rows, instead of one call into SQLite per row (the
+ * call, not SQLite's work, was most of the cost). `value->>k` is the row's k-th value as SQL
+ * (integers stay integers, text text, null null).
+ */
+function jsonRows(rows: ReadonlyArray<readonly SqlValue[]>): string {
+  return JSON.stringify(rows);
+}
 
 export interface BulkColumn {
   name: string;
@@ -190,9 +197,9 @@ export interface BulkColumn {
 
 /**
  * Updates many rows of `table` by id, each with its own values: `rows` are `[id, ...values]` in the
- * order of `columns`; `where` (optional, unqualified columns of `table`) must also hold. On SQLite one
- * prepared statement per row (microseconds each, and no plan over an unindexed joined table); on
- * PostgreSQL one statement per 5,000 rows joining the `unnest` of one array per column on the id. Returns the rows changed.
+ * order of `columns`, each id once; `where` (optional, unqualified columns of `table`) must also hold.
+ * On SQLite one statement joining the rows of a JSON parameter on the id; on PostgreSQL one statement
+ * per 5,000 rows joining the `unnest` of one array per column on the id. Returns the rows changed.
  * `table`, `columns` and `where` are the caller's constants, never input.
  */
 export async function updateManyById(
@@ -206,24 +213,22 @@ export async function updateManyById(
   if (rows.length === 0) return 0;
   const run = sqlRunner(trx, dialect);
   const assign = (column: BulkColumn, value: string) => (column.assign ?? `${column.name} = ?`).replace('?', value);
-  const sets = columns.filter((column) => !column.match);
   const matches = columns.filter((column) => column.match);
-  // Values come in the order of `columns`; SQLite binds the assigned ones, then the id, then the matched.
-  const setIndexes = columns.flatMap((column, k) => (column.match ? [] : [k]));
-  const matchIndexes = columns.flatMap((column, k) => (column.match ? [k] : []));
+  // One row per id: joined on the id, a second row for the same id would be ignored, not applied.
+  invariant(new Set(rows.map((row) => row[0])).size === rows.length, `each row of ${table} is updated once`);
   let changed = 0;
   if (dialect === 'sqlite') {
-    const text = `update ${table} set ${sets.map((column) => assign(column, '?')).join(', ')} where id = ?${matches
-      .map((column) => ` and ${column.name} = ?`)
+    // One statement: the rows as a table (`v`) from the JSON parameter, joined on the id (the plan
+    // scans `v` and finds each row by its primary key). `where`'s columns are the table's (`v`'s are
+    // named `vid`, `c1`, … so nothing is ambiguous).
+    const text = `update ${table} set ${columns
+      .flatMap((column, k) => (column.match ? [] : [assign(column, `v.c${k + 1}`)]))
+      .join(', ')} from (select value->>0 as vid, ${columns
+      .map((_, k) => `value->>${k + 1} as c${k + 1}`)
+      .join(', ')} from json_each(?)) as v where ${table}.id = v.vid${matches
+      .map((column) => ` and ${table}.${column.name} = v.c${columns.indexOf(column) + 1}`)
       .join('')}${where ? ` and ${where}` : ''}`;
-    for (const [id, ...values] of rows) {
-      changed += await run.run(text, [
-        ...setIndexes.map((k) => values[k] ?? null),
-        id ?? null,
-        ...matchIndexes.map((k) => values[k] ?? null),
-      ]);
-    }
-    return changed;
+    return run.run(text, [jsonRows(rows)]);
   }
   // PostgreSQL: one array per column, `unnest`ed into a table joined on the id — a statement of a
   // few parameters however many rows (no thousands of values to parse and plan).
@@ -247,9 +252,9 @@ export async function updateManyById(
 }
 
 /**
- * Inserts many rows (`values` in the order of `columns`): on SQLite in parts of a fixed size through
- * one prepared statement (and the rest row by row), on PostgreSQL one statement per 5,000 rows
- * (`unnest` of one array per column). With `returning`, answers those columns of every inserted
+ * Inserts many rows (`values` in the order of `columns`): on SQLite one statement selecting them from
+ * a JSON parameter, in their order; on PostgreSQL one statement per 5,000 rows (`unnest` of one
+ * array per column). With `returning`, answers those columns of every inserted
  * row (in no promised order: callers match them by a unique column).
  */
 export async function insertMany<R = never>(
@@ -262,27 +267,19 @@ export async function insertMany<R = never>(
   rows: ReadonlyArray<readonly SqlValue[]>,
   returning?: string,
 ): Promise<R[]> {
-  const run = sqlRunner(trx, dialect);
-  const tuple = `(${placeholders(columns.length)})`;
+  if (rows.length === 0) return [];
   const suffix = returning ? ` returning ${returning}` : '';
-  const answered: R[] = [];
-  const textOf = (count: number) =>
-    `insert into ${table} (${columns.join(', ')}) values ${new Array<string>(count).fill(tuple).join(', ')}${suffix}`;
   if (dialect === 'sqlite') {
-    // Parts of a fixed size (one prepared statement, reused), the rest row by row.
-    const size = Math.max(1, Math.min(SQLITE_PART_ROWS, Math.floor(SQLITE_PART_PARAMS / columns.length)));
-    let i = 0;
-    for (; i + size <= rows.length; i += size) {
-      const params = rows.slice(i, i + size).flat();
-      if (returning) answered.push(...(await run.all<R>(textOf(size), params)));
-      else await run.run(textOf(size), params);
-    }
-    for (; i < rows.length; i++) {
-      if (returning) answered.push(...(await run.all<R>(textOf(1), rows[i])));
-      else await run.run(textOf(1), rows[i]);
-    }
-    return answered;
+    // One statement: the rows selected from the JSON parameter, inserted in their order.
+    const run = sqlRunner(trx, dialect);
+    const text = `insert into ${table} (${columns.join(', ')}) select ${columns
+      .map((_, k) => `value->>${k}`)
+      .join(', ')} from json_each(?)${suffix}`;
+    if (returning) return run.all<R>(text, [jsonRows(rows)]);
+    await run.run(text, [jsonRows(rows)]);
+    return [];
   }
+  const answered: R[] = [];
   // PostgreSQL: one array per column, `unnest`ed: a few parameters however many rows.
   const text = numbered(
     `insert into ${table} (${columns.join(', ')}) select * from unnest(${types

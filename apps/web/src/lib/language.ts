@@ -1,6 +1,4 @@
 import type { Language } from '@bourse/shared/languages';
-import { rememberUserInfo } from './api/get-user-info';
-import { updateProfile } from './api/update-profile';
 import { applyLanguage, loadLanguage } from './i18n';
 import { persistLanguage } from './language-storage';
 import { useSessionStore } from './session-store';
@@ -18,6 +16,18 @@ export async function initLanguage(): Promise<Language> {
 }
 
 /**
+ * Saves the language in the profile. The profile API (and its schemas) is loaded only then: this module
+ * is part of the first screen.
+ */
+async function saveProfileLanguage(lang: Language): Promise<void> {
+  const [{ rememberUserInfo }, { updateProfile }] = await Promise.all([
+    import('./api/get-user-info'),
+    import('./api/update-profile'),
+  ]);
+  rememberUserInfo(await updateProfile({ lang }));
+}
+
+/**
  * Switches the interface language: i18next, `<html lang>`, local storage, the Local_Lang cookie and,
  * for a logged-in user, the profile (so server-sent messages follow). Resolves once the profile is
  * saved; a failed save keeps the local choice (the request client has already shown why).
@@ -30,7 +40,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   applyLanguage(lang);
   if (!useSessionStore.getState().token) return;
   try {
-    rememberUserInfo(await updateProfile({ lang }));
+    await saveProfileLanguage(lang);
   } catch {
     // Kept local: the language on this device is what the user chose.
   }
@@ -44,7 +54,7 @@ export async function syncProfileLanguage(profileLanguage: Language): Promise<vo
   const lang = useSessionStore.getState().language;
   if (profileLanguage === lang) return;
   try {
-    rememberUserInfo(await updateProfile({ lang }));
+    await saveProfileLanguage(lang);
   } catch {
     // Not worth interrupting the login for; the next language change retries.
   }

@@ -1,16 +1,17 @@
 import type { Language } from '@bourse/shared/languages';
-import { applyLanguage, loadLanguage } from './i18n';
+import { applyLanguage, loadFirstScreenLanguage, loadLanguage } from './i18n';
 import { persistLanguage } from './language-storage';
 import { useSessionStore } from './session-store';
 
 /**
- * Applies the stored language at start-up and refreshes the Local_Lang cookie. Resolves once its
- * catalog (one chunk) is loaded and applied: main.tsx awaits it before the first render.
+ * Applies the stored language at start-up and refreshes the Local_Lang cookie. Resolves once the
+ * first screen's sections of its catalog (a small chunk) are loaded and applied: main.tsx awaits it
+ * before the first render, then loads the whole catalog, which every screen but the login waits for.
  */
 export async function initLanguage(): Promise<Language> {
   const lang = useSessionStore.getState().language;
   persistLanguage(lang);
-  await loadLanguage(lang);
+  await loadFirstScreenLanguage(lang);
   applyLanguage(lang);
   return lang;
 }

@@ -1,10 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setDefaultConfig } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
 import type { Catalog, FirstScreenCatalog } from '@bourse/shared/i18n/types';
-import { LANGUAGES, LOCALES, type Language } from '@bourse/shared/languages';
+import { LANGUAGES, type Language } from '@bourse/shared/languages';
 import { useSessionStore } from './session-store';
 
 /**
@@ -122,38 +119,7 @@ export function isLanguageLoaded(lang: Language): boolean {
 }
 
 /**
- * antd-mobile's own texts (dialog buttons, pull-to-refresh, list states) taken from our catalogs, so
- * no widget falls back to its built-in Chinese or English.
- */
-export function buildAntdLocale(lang: Language): AntdLocale {
-  const t = i18n.getFixedT(lang);
-  return {
-    ...enUS,
-    locale: LOCALES[lang],
-    common: {
-      confirm: t('common.confirm'),
-      cancel: t('common.cancel'),
-      loading: t('common.loading'),
-      close: t('common.close'),
-    },
-    Dialog: { ok: t('common.ok') },
-    Modal: { ok: t('common.ok') },
-    Mask: { name: t('common.close') },
-    PullToRefresh: {
-      pulling: t('common.pullToRefresh'),
-      canRelease: t('common.releaseToRefresh'),
-      complete: t('common.refreshed'),
-    },
-    InfiniteScroll: {
-      noMore: t('common.noMore'),
-      failedToLoad: t('common.networkError'),
-      retry: t('common.retry'),
-    },
-  };
-}
-
-/**
- * Switches i18next, `<html lang>` and antd-mobile's imperative widgets to a language whose catalog is
+ * Switches i18next and `<html lang>` (antd-mobile's texts follow: lib/antd-setup.ts) to a language whose catalog is
  * loaded (loadLanguage, or at start-up loadFirstScreenLanguage); switching to one that is not would
  * show raw keys, so it throws.
  */
@@ -163,5 +129,4 @@ export function applyLanguage(lang: Language): void {
   }
   void i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
-  setDefaultConfig({ locale: buildAntdLocale(lang) });
 }

@@ -9,8 +9,9 @@ type AnyComponent = ComponentType<any>;
 
 export interface LazyRouteOptions {
   /**
-   * The screen shows only texts of the first screen's catalog sections (the login): it renders without
-   * waiting for the whole catalog. Every other screen waits for it (loaded alongside its chunk).
+   * The screen shows only texts of the first screen's catalog sections and no antd-mobile widget that
+   * needs its set-up (the login): it renders without waiting for the whole catalog and lib/antd-setup.ts.
+   * Every other screen waits for both (loaded alongside its chunk).
    */
   firstScreen?: boolean;
 }
@@ -36,7 +37,7 @@ export function lazyRoute<T extends AnyComponent>(
   let current: LazyExoticComponent<T>;
   const loadWithTexts = options.firstScreen
     ? load
-    : () => Promise.all([load(), loadCurrentCatalog()]).then(([module]) => module);
+    : () => Promise.all([load(), loadCurrentCatalog(), import('./antd-setup')]).then(([module]) => module);
   const create = () => {
     current = lazy(() =>
       loadWithTexts().then(

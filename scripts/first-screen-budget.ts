@@ -7,11 +7,12 @@ export const LOGIN_JS_BUDGET_BYTES = 120 * 1024;
 
 /**
  * What the build may not exceed today: a ratchet, lowered as code is split, until it reaches
- * LOGIN_JS_BUDGET_BYTES. 238 KB measured after the catalogs were split per language and the JWE library
- * moved to submit time (before, one 397 KB-gzip chunk of all twelve catalogs alone). What the rest is:
+ * LOGIN_JS_BUDGET_BYTES. 137 KB measured once zod, react-hook-form, antd-mobile's set-up and toasts (with
+ * its animation library) and all but the first screen's sections of the catalog left the login's first
+ * load (238 KB before; a 397 KB-gzip chunk of all twelve catalogs before that). What the rest is:
  * docs/performance.md.
  */
-export const LOGIN_JS_CEILING_BYTES = 245 * 1024;
+export const LOGIN_JS_CEILING_BYTES = 140 * 1024;
 
 /** The login screen's module in the investor app (its lazy route chunk). */
 export const LOGIN_ROUTE_SOURCE = 'src/features/auth/routes/login-route.tsx';

@@ -29,7 +29,8 @@ async function measureShifts(page: Page, hash: string): Promise<{ cls: number; s
     (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
     const describeNode = (node: Node | null | undefined) => {
       if (!(node instanceof Element)) return String(node?.nodeName ?? '?');
-      const classes = typeof node.className === 'string' ? node.className.trim().split(/\s+/).slice(0, 3).join('.') : '';
+      const classes =
+        typeof node.className === 'string' ? node.className.trim().split(/\s+/).slice(0, 3).join('.') : '';
       return `${node.tagName.toLowerCase()}${classes ? `.${classes}` : ''}`;
     };
     new PerformanceObserver((list) => {

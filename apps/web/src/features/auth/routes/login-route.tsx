@@ -42,7 +42,8 @@ export function LoginRoute() {
   const [values, setValues] = useState<Record<LoginField, string>>({ phone: state?.phone ?? '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<LoginField, MessageKey>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const inputs = { phone: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   // After the first submit each field is checked again as it changes (and its error goes once fixed).
   const change = (field: LoginField) => (event: { target: { value: string } }) => {
@@ -61,7 +62,7 @@ export function LoginRoute() {
     setErrors(found);
     const firstInvalid = (['phone', 'password'] as const).find((field) => found[field]);
     if (firstInvalid) {
-      inputs[firstInvalid].current?.focus();
+      (firstInvalid === 'phone' ? phoneInput : passwordInput).current?.focus();
       return;
     }
     try {
@@ -71,7 +72,7 @@ export function LoginRoute() {
       // A wrong password is also said at the field, where the investor looks to correct it.
       if (error instanceof RequestError && error.errorCode === 'INVALID_CREDENTIALS') {
         setErrors((current) => ({ ...current, password: 'errors.INVALID_CREDENTIALS' }));
-        inputs.password.current?.focus();
+        passwordInput.current?.focus();
       }
       onFailure(error);
     }
@@ -89,7 +90,7 @@ export function LoginRoute() {
           autoComplete="username"
           hint={t('auth.phonePlaceholder')}
           error={errors.phone && t(errors.phone)}
-          ref={inputs.phone}
+          ref={phoneInput}
           name="phone"
           value={values.phone}
           onChange={change('phone')}
@@ -101,7 +102,7 @@ export function LoginRoute() {
           autoComplete="current-password"
           placeholder={t('auth.passwordPlaceholder')}
           error={errors.password && t(errors.password)}
-          ref={inputs.password}
+          ref={passwordInput}
           name="password"
           value={values.password}
           onChange={change('password')}

@@ -7,11 +7,12 @@ export const LOGIN_JS_BUDGET_BYTES = 120 * 1024;
 
 /**
  * What the build may not exceed today: a ratchet, lowered as code is split, until it reaches
- * LOGIN_JS_BUDGET_BYTES. 238 KB measured after the catalogs were split per language and the JWE library
- * moved to submit time (before, one 397 KB-gzip chunk of all twelve catalogs alone). What the rest is:
+ * LOGIN_JS_BUDGET_BYTES. 137 KB measured once zod, react-hook-form, antd-mobile's set-up and toasts (with
+ * its animation library) and all but the first screen's sections of the catalog left the login's first
+ * load (238 KB before; a 397 KB-gzip chunk of all twelve catalogs before that). What the rest is:
  * docs/performance.md.
  */
-export const LOGIN_JS_CEILING_BYTES = 245 * 1024;
+export const LOGIN_JS_CEILING_BYTES = 140 * 1024;
 
 /** The login screen's module in the investor app (its lazy route chunk). */
 export const LOGIN_ROUTE_SOURCE = 'src/features/auth/routes/login-route.tsx';
@@ -43,8 +44,9 @@ const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: constan
 /**
  * What the login route loads at first: the module script of index.html and everything it imports
  * statically (what index.html modulepreloads), plus the login route's lazy chunk and its static imports.
- * Dynamic imports (other screens, other languages' catalogs) are not part of it, except the catalog
- * of the language shown: `language` names it (German, the default, when nobody chose).
+ * Dynamic imports (other screens, other languages' catalogs, the rest of the catalog in use) are not
+ * part of it, except the first screen's sections of the catalog of the language shown
+ * (`packages/shared/src/i18n/first-screen/`): `language` names it (German, the default, when nobody chose).
  */
 export function measureLoginInitialLoad(distDir: string, language = 'de'): InitialLoad {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -53,7 +55,8 @@ export function measureLoginInitialLoad(distDir: string, language = 'de'): Initi
   if (!entryKey) throw new Error('the build manifest has no entry');
   const entryFile = manifest[entryKey]!.file;
   if (!html.includes(`src="./${entryFile}"`)) throw new Error(`index.html does not load ${entryFile}`);
-  const catalogKey = `../../packages/shared/src/i18n/${language}.ts`;
+  // The first screen's sections of that catalog (the whole catalog is loaded after the first paint).
+  const catalogKey = `../../packages/shared/src/i18n/first-screen/${language}.ts`;
   const roots = [entryKey, LOGIN_ROUTE_SOURCE, catalogKey];
   const seen = new Set<string>();
   const visit = (key: string) => {

@@ -1,19 +1,15 @@
 import { StrictMode } from 'react';
-import { reduceMotion } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { installAntdRenderAdapter } from './app/antd-render';
 import { applyColorConvention, readStoredColorConvention, resolveColorConvention } from './lib/color-convention';
+import { loadLanguage } from './lib/i18n';
 import { initLanguage } from './lib/language';
 import { installChunkReload } from './lib/chunk-reload';
 import './app/theme.css';
 
-installAntdRenderAdapter();
-// antd-mobile's JavaScript animations are off: dialogs and toasts appear at once, fully legible
-// from the first frame (a fading dialog fails contrast checks while it fades), and nobody who asked
-// their system for reduced motion gets zooming popups.
-reduceMotion();
-// The current language's catalog (its own chunk) is loaded before anything renders: no raw key shows.
+// The first screen's sections of the current language's catalog (a small chunk) are loaded before
+// anything renders; the whole catalog follows after the first paint, and every screen but the login
+// waits for it (lib/lazy-route.ts): no raw key shows.
 const lang = await initLanguage();
 // Before the first paint; the app then keeps it on the convention in force (the profile's, once loaded).
 applyColorConvention(resolveColorConvention({ profile: null, device: readStoredColorConvention(), lang }));
@@ -27,6 +23,13 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The rest of the catalog and antd-mobile's set-up (render adapter, no animations, its texts), once the
+// first screen is on its way; a screen opened meanwhile loads both itself (lib/lazy-route.ts).
+setTimeout(() => {
+  void loadLanguage(lang).catch(() => undefined);
+  void import('./lib/antd-setup');
+}, 0);
 
 // Production only: in development the worker would serve stale modules. Loaded after the first
 // render, so the update dialog's code is not part of the initial bundle.

@@ -1,23 +1,13 @@
-import { useLayoutEffect, useMemo, type ReactNode } from 'react';
-import { ConfigProvider } from 'antd-mobile';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { HashRouter } from 'react-router-dom';
-import { isLanguage, DEFAULT_LANGUAGE } from '@bourse/shared/languages';
 import { applyColorConvention, useColorConvention } from '../lib/color-convention';
-import { buildAntdLocale, i18n } from '../lib/i18n';
+import { i18n } from '../lib/i18n';
 import { OfflineBanner } from './offline-banner';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
 import { RootBoundary } from '../ui/error-boundary';
-
-/** antd-mobile's texts follow the interface language. */
-function AntdLocale({ children }: { children: ReactNode }) {
-  const { i18n: instance } = useTranslation();
-  const lang = isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
-  const locale = useMemo(() => buildAntdLocale(lang), [lang]);
-  return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
-}
 
 /** Keeps `<html data-color-convention>` on the convention in force (choice, else the language's). */
 function ColorConventionRoot() {
@@ -32,7 +22,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <ColorConventionRoot />
-        <AntdLocale>{children}</AntdLocale>
+        {/* antd-mobile's texts follow the language through its default config: lib/antd-setup.ts. */}
+        {children}
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -3,13 +3,18 @@ import { flushSync } from 'react-dom';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../ui/page-loading';
 import { RouteBoundary } from '../ui/error-boundary';
-import { configQueryOptions } from '../lib/api/get-config';
-import { KeepAliveTabs } from './keep-alive-tabs';
+import { lazyRoute } from '../lib/lazy-route';
 import type { LoginRedirectState } from '../lib/navigation';
 import { OPEN_ROUTES, TAB_PATHS, paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
 import { endSession } from '../lib/session';
 import { useSessionStore } from '../lib/session-store';
+
+/**
+ * The tab pages and their data (markets, stream, messages) load only with a session: a visitor's first
+ * screen (the login) does not carry them.
+ */
+const KeepAliveTabs = lazyRoute(() => import('./keep-alive-tabs').then((m) => ({ default: m.KeepAliveTabs })));
 
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'load-config' };
 
@@ -68,8 +73,9 @@ export function AppShell() {
   useEffect(() => {
     if (decision.type !== 'load-config') return;
     let cancelled = false;
-    queryClient
-      .fetchQuery(configQueryOptions())
+    // Its schema (zod) is loaded with it, not with the shell.
+    import('../lib/api/get-config')
+      .then(({ configQueryOptions }) => queryClient.fetchQuery(configQueryOptions()))
       .then((config) => {
         if (!cancelled) setConfig(config);
       })
@@ -104,7 +110,11 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </RouteBoundary>
-      {token !== null && <KeepAliveTabs key={token} activePath={activeTab} />}
+      {token !== null && (
+        <Suspense fallback={activeTab ? <PageLoading /> : null}>
+          <KeepAliveTabs key={token} activePath={activeTab} />
+        </Suspense>
+      )}
     </>
   );
 }

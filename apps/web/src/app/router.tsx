@@ -6,8 +6,10 @@ import { registerNavigator, setCurrentPath } from '../lib/navigation';
 import { paths } from '../lib/paths';
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
-const LoginRoute = lazyRoute(() =>
-  import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })),
+const LoginRoute = lazyRoute(
+  () => import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })),
+  // Its texts are the first screen's catalog sections: it shows before the whole catalog is loaded.
+  { firstScreen: true },
 );
 const RegisterRoute = lazyRoute(() =>
   import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })),

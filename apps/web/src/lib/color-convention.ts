@@ -1,9 +1,8 @@
 import { create } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type Language } from '@bourse/shared/languages';
-import { COLOR_CONVENTIONS, type ColorConvention } from '@bourse/shared/schemas/auth';
-import { rememberUserInfo } from './api/get-user-info';
-import { updateProfile } from './api/update-profile';
+import { COLOR_CONVENTIONS } from '@bourse/shared/color-conventions';
+import type { ColorConvention } from '@bourse/shared/schemas/auth';
 import { useSessionStore } from './session-store';
 
 /** Local-storage key of the convention chosen on this device (absent: the language decides). */
@@ -98,6 +97,11 @@ export async function changeColorConvention(choice: ColorConvention | null): Pro
   // The profile's copy would otherwise win until the save answers.
   if (session.userInfo) session.setUserInfo({ ...session.userInfo, colorConvention: choice });
   try {
+    // The profile API (and its schemas) only when saving: this module is part of the first screen.
+    const [{ rememberUserInfo }, { updateProfile }] = await Promise.all([
+      import('./api/get-user-info'),
+      import('./api/update-profile'),
+    ]);
     rememberUserInfo(await updateProfile({ colorConvention: choice }));
   } catch {
     // Kept local: the colours on this device are what the investor chose.

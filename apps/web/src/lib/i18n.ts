@@ -1,10 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setDefaultConfig } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
-import type { Catalog } from '@bourse/shared/i18n/types';
-import { LANGUAGES, LOCALES, type Language } from '@bourse/shared/languages';
+import type { Catalog, FirstScreenCatalog } from '@bourse/shared/i18n/types';
+import { LANGUAGES, type Language } from '@bourse/shared/languages';
 import { useSessionStore } from './session-store';
 
 /**
@@ -27,6 +24,26 @@ const catalogLoaders: Record<Language, () => Promise<Catalog>> = {
   'zh-CN': () => import('@bourse/shared/i18n/zh-CN').then((m) => m.zhCN),
 };
 
+/**
+ * The sections of each catalog the first screen (the login) shows: the app starts on these alone, so
+ * its first load carries a few kilobytes of text instead of the whole catalog. Every other screen waits
+ * for the whole catalog before it renders (lib/lazy-route.ts), so no raw key ever shows.
+ */
+const firstScreenLoaders: Record<Language, () => Promise<FirstScreenCatalog>> = {
+  de: () => import('@bourse/shared/i18n/first-screen/de').then((m) => m.deFirstScreen),
+  en: () => import('@bourse/shared/i18n/first-screen/en').then((m) => m.enFirstScreen),
+  fr: () => import('@bourse/shared/i18n/first-screen/fr').then((m) => m.frFirstScreen),
+  it: () => import('@bourse/shared/i18n/first-screen/it').then((m) => m.itFirstScreen),
+  pt: () => import('@bourse/shared/i18n/first-screen/pt').then((m) => m.ptFirstScreen),
+  ru: () => import('@bourse/shared/i18n/first-screen/ru').then((m) => m.ruFirstScreen),
+  nl: () => import('@bourse/shared/i18n/first-screen/nl').then((m) => m.nlFirstScreen),
+  sv: () => import('@bourse/shared/i18n/first-screen/sv').then((m) => m.svFirstScreen),
+  el: () => import('@bourse/shared/i18n/first-screen/el').then((m) => m.elFirstScreen),
+  es: () => import('@bourse/shared/i18n/first-screen/es').then((m) => m.esFirstScreen),
+  'zh-TW': () => import('@bourse/shared/i18n/first-screen/zh-TW').then((m) => m.zhTWFirstScreen),
+  'zh-CN': () => import('@bourse/shared/i18n/first-screen/zh-CN').then((m) => m.zhCNFirstScreen),
+};
+
 /** The app's i18next instance; catalogs are added by loadLanguage() as they are needed. */
 export const i18n = i18next.createInstance();
 
@@ -43,18 +60,48 @@ void i18n.use(initReactI18next).init({
 });
 
 const loading = new Map<Language, Promise<void>>();
+const loadingFirstScreen = new Map<Language, Promise<void>>();
+/** Languages whose whole catalog is in memory (not only the first screen's sections). */
+const complete = new Set<Language>();
 
 /**
- * Fetches a language's catalog chunk once and adds it to i18next. Await it before switching to the
- * language (applyLanguage), so no raw key is ever rendered. A failed download may be retried.
+ * Fetches the first screen's sections of a language's catalog (a small chunk) and adds them to
+ * i18next, unless that language's catalog is already there. Enough for the login and the shell around
+ * it (loading, offline, error states); the rest comes with loadLanguage().
+ */
+export function loadFirstScreenLanguage(lang: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
+  let pending = loadingFirstScreen.get(lang);
+  if (!pending) {
+    pending = firstScreenLoaders[lang]().then(
+      (sections) => {
+        // The whole catalog may have arrived meanwhile: it holds these sections already.
+        if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', sections);
+      },
+      (error: unknown) => {
+        loadingFirstScreen.delete(lang);
+        throw error;
+      },
+    );
+    loadingFirstScreen.set(lang, pending);
+  }
+  return pending;
+}
+
+/**
+ * Fetches a language's whole catalog chunk once and adds it to i18next. Await it before switching to
+ * the language (applyLanguage) or showing a screen other than the login, so no raw key is ever
+ * rendered. A failed download may be retried.
  */
 export function loadLanguage(lang: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
+  if (complete.has(lang)) return Promise.resolve();
   let pending = loading.get(lang);
   if (!pending) {
     pending = catalogLoaders[lang]().then(
       (catalog) => {
-        i18n.addResourceBundle(lang, 'translation', catalog);
+        // Over the first screen's sections, if loaded: the same texts, and all the others.
+        i18n.addResourceBundle(lang, 'translation', catalog, true, true);
+        complete.add(lang);
       },
       (error: unknown) => {
         loading.delete(lang);
@@ -66,49 +113,20 @@ export function loadLanguage(lang: Language): Promise<void> {
   return pending;
 }
 
-/** Whether a language's catalog is in memory, so applyLanguage(lang) renders real texts at once. */
+/** Whether a language's whole catalog is in memory, so applyLanguage(lang) renders real texts at once. */
 export function isLanguageLoaded(lang: Language): boolean {
-  return i18n.hasResourceBundle(lang, 'translation');
+  return complete.has(lang);
 }
 
 /**
- * antd-mobile's own texts (dialog buttons, pull-to-refresh, list states) taken from our catalogs, so
- * no widget falls back to its built-in Chinese or English.
- */
-export function buildAntdLocale(lang: Language): AntdLocale {
-  const t = i18n.getFixedT(lang);
-  return {
-    ...enUS,
-    locale: LOCALES[lang],
-    common: {
-      confirm: t('common.confirm'),
-      cancel: t('common.cancel'),
-      loading: t('common.loading'),
-      close: t('common.close'),
-    },
-    Dialog: { ok: t('common.ok') },
-    Modal: { ok: t('common.ok') },
-    Mask: { name: t('common.close') },
-    PullToRefresh: {
-      pulling: t('common.pullToRefresh'),
-      canRelease: t('common.releaseToRefresh'),
-      complete: t('common.refreshed'),
-    },
-    InfiniteScroll: {
-      noMore: t('common.noMore'),
-      failedToLoad: t('common.networkError'),
-      retry: t('common.retry'),
-    },
-  };
-}
-
-/**
- * Switches i18next, `<html lang>` and antd-mobile's imperative widgets to a language whose catalog is
- * loaded (loadLanguage); switching to one that is not would show raw keys, so it throws.
+ * Switches i18next and `<html lang>` (antd-mobile's texts follow: lib/antd-setup.ts) to a language whose catalog is
+ * loaded (loadLanguage, or at start-up loadFirstScreenLanguage); switching to one that is not would
+ * show raw keys, so it throws.
  */
 export function applyLanguage(lang: Language): void {
-  if (!isLanguageLoaded(lang)) throw new Error(`catalog for ${lang} not loaded: await loadLanguage() first`);
+  if (!i18n.hasResourceBundle(lang, 'translation')) {
+    throw new Error(`catalog for ${lang} not loaded: await loadLanguage() first`);
+  }
   void i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
-  setDefaultConfig({ locale: buildAntdLocale(lang) });
 }

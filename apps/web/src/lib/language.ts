@@ -1,20 +1,31 @@
 import type { Language } from '@bourse/shared/languages';
-import { rememberUserInfo } from './api/get-user-info';
-import { updateProfile } from './api/update-profile';
-import { applyLanguage, loadLanguage } from './i18n';
+import { applyLanguage, loadFirstScreenLanguage, loadLanguage } from './i18n';
 import { persistLanguage } from './language-storage';
 import { useSessionStore } from './session-store';
 
 /**
- * Applies the stored language at start-up and refreshes the Local_Lang cookie. Resolves once its
- * catalog (one chunk) is loaded and applied: main.tsx awaits it before the first render.
+ * Applies the stored language at start-up and refreshes the Local_Lang cookie. Resolves once the
+ * first screen's sections of its catalog (a small chunk) are loaded and applied: main.tsx awaits it
+ * before the first render, then loads the whole catalog, which every screen but the login waits for.
  */
 export async function initLanguage(): Promise<Language> {
   const lang = useSessionStore.getState().language;
   persistLanguage(lang);
-  await loadLanguage(lang);
+  await loadFirstScreenLanguage(lang);
   applyLanguage(lang);
   return lang;
+}
+
+/**
+ * Saves the language in the profile. The profile API (and its schemas) is loaded only then: this module
+ * is part of the first screen.
+ */
+async function saveProfileLanguage(lang: Language): Promise<void> {
+  const [{ rememberUserInfo }, { updateProfile }] = await Promise.all([
+    import('./api/get-user-info'),
+    import('./api/update-profile'),
+  ]);
+  rememberUserInfo(await updateProfile({ lang }));
 }
 
 /**
@@ -30,7 +41,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   applyLanguage(lang);
   if (!useSessionStore.getState().token) return;
   try {
-    rememberUserInfo(await updateProfile({ lang }));
+    await saveProfileLanguage(lang);
   } catch {
     // Kept local: the language on this device is what the user chose.
   }
@@ -44,7 +55,7 @@ export async function syncProfileLanguage(profileLanguage: Language): Promise<vo
   const lang = useSessionStore.getState().language;
   if (profileLanguage === lang) return;
   try {
-    rememberUserInfo(await updateProfile({ lang }));
+    await saveProfileLanguage(lang);
   } catch {
     // Not worth interrupting the login for; the next language change retries.
   }

@@ -1,9 +1,25 @@
 import { lazy, createElement, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { isLanguage } from '@bourse/shared/languages';
 import { clearChunkReloadMark, isChunkLoadError, reloadOnceForChunk } from './chunk-reload';
+import { i18n, loadLanguage } from './i18n';
 
 // As React's own lazy(): any component type, its props kept.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
+
+export interface LazyRouteOptions {
+  /**
+   * The screen shows only texts of the first screen's catalog sections and no antd-mobile widget that
+   * needs its set-up (the login): it renders without waiting for the whole catalog and lib/antd-setup.ts.
+   * Every other screen waits for both (loaded alongside its chunk).
+   */
+  firstScreen?: boolean;
+}
+
+/** The whole catalog of the language in use (the app starts on the first screen's sections only). */
+function loadCurrentCatalog(): Promise<void> {
+  return isLanguage(i18n.language) ? loadLanguage(i18n.language) : Promise.resolve();
+}
 
 /** Lazy screens whose import failed: React keeps a failed lazy() failed, so each is re-created on retry. */
 const failed = new Set<() => void>();
@@ -16,11 +32,15 @@ const failed = new Set<() => void>();
  */
 export function lazyRoute<T extends AnyComponent>(
   load: () => Promise<{ default: T }>,
+  options: LazyRouteOptions = {},
 ): ComponentType<ComponentProps<T>> {
   let current: LazyExoticComponent<T>;
+  const loadWithTexts = options.firstScreen
+    ? load
+    : () => Promise.all([load(), loadCurrentCatalog(), import('./antd-setup')]).then(([module]) => module);
   const create = () => {
     current = lazy(() =>
-      load().then(
+      loadWithTexts().then(
         (module) => {
           clearChunkReloadMark();
           return module;

@@ -1,5 +1,7 @@
 import type { NewsCategory } from '@bourse/shared/schemas/news';
-import { PAYMENT_RETURN_PATH, type PERIODS } from '@bourse/shared/schemas/wallet';
+import type { PERIODS } from '@bourse/shared/schemas/wallet';
+// Not from the wallet schemas: this module is on the first screen, which loads no zod.
+import { PAYMENT_RETURN_PATH } from '@bourse/shared/payment-return';
 
 /**
  * The route registry: every screen's path in one place. Screens link with `paths.x.getHref()`, the

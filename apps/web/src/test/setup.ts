@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, waitFor } from '@testing-library/react';
-import { Toast, reduceMotion } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
 import { LANGUAGES } from '@bourse/shared/languages';
-import { installAntdRenderAdapter } from '../app/antd-render';
 import { loadLanguage } from '../lib/i18n';
 
 /**
@@ -24,12 +23,12 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Tests read English; the default (German) is covered by the language tests themselves.
 localStorage.setItem('lang', 'en');
-installAntdRenderAdapter();
 // The app fetches one catalog chunk per language when needed (lib/i18n.ts); tests switch languages
 // synchronously (applyLanguage), so every catalog is in memory from the start.
 await Promise.all(LANGUAGES.map((lang) => loadLanguage(lang)));
-// As in main.tsx: no antd-mobile animations, dialogs are usable at once.
-reduceMotion();
+// As in main.tsx after the first paint: antd-mobile's render adapter, no animations (dialogs usable at
+// once), its texts following the language.
+await import('../lib/antd-setup');
 
 beforeEach(async () => {
   const { resetTestState } = await import('./reset');

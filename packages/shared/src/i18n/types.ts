@@ -11,3 +11,7 @@ type Join<K extends string, P extends string> = `${K}.${P}`;
 export type MessageKey<T = Catalog> = {
   [K in keyof T & string]: T[K] extends string ? K : Join<K, MessageKey<T[K]>>;
 }[keyof T & string];
+
+/** The catalog sections the investor app's first screen (the login) shows: `first-screen/*.ts`. */
+export const FIRST_SCREEN_SECTIONS = ['app', 'common', 'auth', 'language', 'pwa'] as const;
+export type FirstScreenCatalog = Pick<Catalog, (typeof FIRST_SCREEN_SECTIONS)[number]>;

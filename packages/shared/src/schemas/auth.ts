@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { COLOR_CONVENTIONS } from '../color-conventions.ts';
 import { LANGUAGES } from '../languages.ts';
+import { PASSWORD_MAX_LENGTH } from '../password.ts';
 
-/** Password policy: at least 8 characters, with at least one letter and one digit. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    /\p{L}/u.test(password) &&
-    /\p{Nd}/u.test(password)
-  );
-}
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isStrongPassword } from '../password.ts';
 
 /** The body of login and register: one field holding a compact JWE. */
 export const encryptedBody = z.strictObject({
@@ -57,11 +48,7 @@ export type KycStatus = z.infer<typeof kycStatus>;
 
 export const languageSchema = z.enum(LANGUAGES);
 
-/**
- * How rises and falls are coloured: `red-up` (up red, down green — the mainland China, Hong Kong and
- * Taiwan habit) or `green-up`. Null (never chosen) follows the language: zh-CN and zh-TW red-up.
- */
-export const COLOR_CONVENTIONS = ['red-up', 'green-up'] as const;
+export { COLOR_CONVENTIONS } from '../color-conventions.ts';
 export const colorConventionSchema = z.enum(COLOR_CONVENTIONS);
 export type ColorConvention = z.infer<typeof colorConventionSchema>;
 

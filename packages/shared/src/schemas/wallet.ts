@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_RETURN_PATH } from '../payment-return.ts';
 import { amount, pageQuery } from './common.ts';
 
 export const bankCard = z.object({
@@ -31,8 +32,7 @@ export const withdrawalBody = z.strictObject({
 
 export const paymentStatus = z.enum(['pending', 'succeeded', 'failed']);
 
-/** The app's screen (a hash route) the payment provider sends the payer back to, showing the payment's outcome. */
-export const PAYMENT_RETURN_PATH = '/fastpayment/result';
+export { PAYMENT_RETURN_PATH } from '../payment-return.ts';
 /** The way back from the provider's checkout for one payment (a path of the app's own origin). */
 export const paymentReturnUrl = (paymentId: number) => `/#${PAYMENT_RETURN_PATH}?id=${paymentId}`;
 export const payment = z.object({

@@ -1,4 +1,4 @@
-import { isStrongPassword } from '@bourse/shared/schemas/auth';
+import { isStrongPassword } from '@bourse/shared/password';
 import type { MessageKey } from '@bourse/shared/i18n/types';
 
 /**

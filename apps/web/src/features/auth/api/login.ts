@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResponse, type LoginResponse } from '@bourse/shared/schemas/auth';
-import { rememberUserInfo } from '../../../lib/api/get-user-info';
+import type { LoginResponse } from '@bourse/shared/schemas/auth';
+import { loadLanguage } from '../../../lib/i18n';
 import { syncProfileLanguage } from '../../../lib/language';
 import { post } from '../../../lib/request';
 import { useSessionStore } from '../../../lib/session-store';
@@ -12,9 +12,24 @@ export interface LoginInput {
   password: string;
 }
 
+/**
+ * The response schema and the profile cache, fetched on submit with the server's key: zod is not part
+ * of the login screen's first load (docs/performance.md, "First screen"). The whole catalog too: a
+ * refusal is shown at the field with the `errors` section's text, and the next screen needs it.
+ */
+const loadLoginModules = () =>
+  Promise.all([
+    import('@bourse/shared/schemas/auth'),
+    import('../../../lib/api/get-user-info'),
+    loadLanguage(useSessionStore.getState().language),
+  ]);
+
 /** POST /api/user/login with the encrypted credentials; returns the session and profile. */
 export async function login({ phone, password }: LoginInput): Promise<LoginResponse> {
-  const body = await encryptForServer({ username: phone, password });
+  const [body, [{ loginResponse }]] = await Promise.all([
+    encryptForServer({ username: phone, password }),
+    loadLoginModules(),
+  ]);
   return post('/api/user/login', body, { schema: loginResponse, withToken: false, loading: true });
 }
 
@@ -23,7 +38,9 @@ export function useLogin() {
   const signIn = useSessionStore((state) => state.signIn);
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ userinfo }) => {
+    onSuccess: async ({ userinfo }) => {
+      // Already loaded by login(): resolves at once.
+      const [, { rememberUserInfo }] = await loadLoginModules();
       const { token, expiresAt: _expiresAt, ...profile } = userinfo;
       signIn({ token, userInfo: profile });
       rememberUserInfo(profile);

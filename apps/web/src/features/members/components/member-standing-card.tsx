@@ -33,7 +33,7 @@ export function MemberStandingCard() {
         ) : standing.isError ? (
           <QueryError onRetry={() => void standing.refetch()} />
         ) : (
-          <PageLoading inline />
+          <PageLoading inline className="member-standing-loading" />
         )}
       </section>
       <MenuList

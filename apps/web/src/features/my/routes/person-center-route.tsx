@@ -37,7 +37,7 @@ export function PersonCenterRoute({ investmentsSection, standingSection }: Perso
           ) : assets.isError ? (
             <QueryError onRetry={() => void assets.refetch()} />
           ) : (
-            <PageLoading inline />
+            <PageLoading inline className="assets-overview-loading" />
           )}
         </div>
         {standingSection}

@@ -28,6 +28,13 @@ function StepState({ step }: { step: OnboardingStep }) {
 }
 
 /**
+ * Whether the checklist was put away or completed when last loaded on this device: then home keeps no
+ * room for it while it loads (otherwise its placeholder has the card's height), so nothing below jumps
+ * when the answer arrives. A hint only: the server's answer decides.
+ */
+const HIDDEN_STORAGE_KEY = 'onboardingHidden';
+
+/**
  * The getting-started checklist at the top of home (issue 16): identity, trading password, bank
  * card, deposit, first trade, first subscription — each with its state and a link to its screen.
  * Shown until every step is done or the investor puts it away (after confirming).
@@ -40,10 +47,16 @@ export function OnboardingChecklist() {
   // Home stays mounted behind the other tabs: each return to it asks again.
   usePaneShown(() => void onboarding.refetch());
 
-  if (onboarding.isPending) return <PageLoading inline />;
+  if (onboarding.isPending) {
+    return localStorage.getItem(HIDDEN_STORAGE_KEY) ? null : <PageLoading inline className="onboarding-loading" />;
+  }
   if (onboarding.isError) return <QueryError onRetry={() => void onboarding.refetch()} />;
   const { steps, dismissed, complete } = onboarding.data;
-  if (dismissed || complete) return null;
+  if (dismissed || complete) {
+    localStorage.setItem(HIDDEN_STORAGE_KEY, '1');
+    return null;
+  }
+  localStorage.removeItem(HIDDEN_STORAGE_KEY);
 
   const done = steps.filter((step) => step.done).length;
   const onDismiss = async () => {

@@ -99,7 +99,7 @@ export function MoneySummary() {
   const assets = useAssets();
 
   let content;
-  if (assets.isPending) content = <PageLoading inline />;
+  if (assets.isPending) content = <PageLoading inline className="money-summary-loading" />;
   else if (assets.isError) content = <QueryError onRetry={() => void assets.refetch()} />;
   else {
     const data = assets.data;

@@ -1,28 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Catalog, FirstScreenCatalog } from '@bourse/shared/i18n/types';
+import { catalogLoaders } from '@bourse/shared/i18n/loaders';
+import type { FirstScreenCatalog } from '@bourse/shared/i18n/types';
 import { LANGUAGES, type Language } from '@bourse/shared/languages';
 import { useSessionStore } from './session-store';
-
-/**
- * One chunk per language: the first load carries only the catalog of the language in use, the others
- * arrive when the investor switches (settings). Each catalog is complete by its type (`Catalog`: every
- * English key), so no fallback language is ever consulted and none is loaded up front.
- */
-const catalogLoaders: Record<Language, () => Promise<Catalog>> = {
-  de: () => import('@bourse/shared/i18n/de').then((m) => m.de),
-  en: () => import('@bourse/shared/i18n/en').then((m) => m.en),
-  fr: () => import('@bourse/shared/i18n/fr').then((m) => m.fr),
-  it: () => import('@bourse/shared/i18n/it').then((m) => m.it),
-  pt: () => import('@bourse/shared/i18n/pt').then((m) => m.pt),
-  ru: () => import('@bourse/shared/i18n/ru').then((m) => m.ru),
-  nl: () => import('@bourse/shared/i18n/nl').then((m) => m.nl),
-  sv: () => import('@bourse/shared/i18n/sv').then((m) => m.sv),
-  el: () => import('@bourse/shared/i18n/el').then((m) => m.el),
-  es: () => import('@bourse/shared/i18n/es').then((m) => m.es),
-  'zh-TW': () => import('@bourse/shared/i18n/zh-TW').then((m) => m.zhTW),
-  'zh-CN': () => import('@bourse/shared/i18n/zh-CN').then((m) => m.zhCN),
-};
 
 /**
  * The sections of each catalog the first screen (the login) shows: the app starts on these alone, so

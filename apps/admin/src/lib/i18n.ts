@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogLoaders } from '@bourse/shared/i18n/loaders';
+import { catalogLoaders, oncePerLanguage } from '@bourse/shared/i18n/loaders';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@bourse/shared/languages';
 
 /** The console's language is the operator's choice on this device, independent of any investor setting. */
@@ -32,29 +32,18 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-const loading = new Map<Language, Promise<void>>();
-
 /**
  * Fetches a language's catalog chunk once and adds it to i18next; a failed download may be retried.
  * Awaited before a language is shown (main.tsx, changeLanguage), so no raw key is ever rendered.
  */
 export function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return Promise.resolve();
-  let pending = loading.get(language);
-  if (!pending) {
-    pending = catalogLoaders[language]().then(
-      (catalog) => {
-        i18n.addResourceBundle(language, 'translation', catalog);
-      },
-      (error: unknown) => {
-        loading.delete(language);
-        throw error;
-      },
-    );
-    loading.set(language, pending);
-  }
-  return pending;
+  return fetchCatalog(language);
 }
+
+const fetchCatalog = oncePerLanguage(async (language) => {
+  i18n.addResourceBundle(language, 'translation', await catalogLoaders[language]());
+});
 
 /**
  * Start-up: the stored language's catalog, then that language applied. Should its chunk not load,

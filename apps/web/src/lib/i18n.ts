@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogLoaders } from '@bourse/shared/i18n/loaders';
+import { catalogLoaders, oncePerLanguage } from '@bourse/shared/i18n/loaders';
 import type { FirstScreenCatalog } from '@bourse/shared/i18n/types';
 import { LANGUAGES, type Language } from '@bourse/shared/languages';
 import { useSessionStore } from './session-store';
@@ -40,8 +40,6 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-const loading = new Map<Language, Promise<void>>();
-const loadingFirstScreen = new Map<Language, Promise<void>>();
 /** Languages whose whole catalog is in memory (not only the first screen's sections). */
 const complete = new Set<Language>();
 
@@ -52,22 +50,14 @@ const complete = new Set<Language>();
  */
 export function loadFirstScreenLanguage(lang: Language): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
-  let pending = loadingFirstScreen.get(lang);
-  if (!pending) {
-    pending = firstScreenLoaders[lang]().then(
-      (sections) => {
-        // The whole catalog may have arrived meanwhile: it holds these sections already.
-        if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', sections);
-      },
-      (error: unknown) => {
-        loadingFirstScreen.delete(lang);
-        throw error;
-      },
-    );
-    loadingFirstScreen.set(lang, pending);
-  }
-  return pending;
+  return fetchFirstScreen(lang);
 }
+
+const fetchFirstScreen = oncePerLanguage(async (lang) => {
+  const sections = await firstScreenLoaders[lang]();
+  // The whole catalog may have arrived meanwhile: it holds these sections already.
+  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', sections);
+});
 
 /**
  * Fetches a language's whole catalog chunk once and adds it to i18next. Await it before switching to
@@ -76,23 +66,15 @@ export function loadFirstScreenLanguage(lang: Language): Promise<void> {
  */
 export function loadLanguage(lang: Language): Promise<void> {
   if (complete.has(lang)) return Promise.resolve();
-  let pending = loading.get(lang);
-  if (!pending) {
-    pending = catalogLoaders[lang]().then(
-      (catalog) => {
-        // Over the first screen's sections, if loaded: the same texts, and all the others.
-        i18n.addResourceBundle(lang, 'translation', catalog, true, true);
-        complete.add(lang);
-      },
-      (error: unknown) => {
-        loading.delete(lang);
-        throw error;
-      },
-    );
-    loading.set(lang, pending);
-  }
-  return pending;
+  return fetchCatalog(lang);
 }
+
+const fetchCatalog = oncePerLanguage(async (lang) => {
+  const catalog = await catalogLoaders[lang]();
+  // Over the first screen's sections, if loaded: the same texts, and all the others.
+  i18n.addResourceBundle(lang, 'translation', catalog, true, true);
+  complete.add(lang);
+});
 
 /** Whether a language's whole catalog is in memory, so applyLanguage(lang) renders real texts at once. */
 export function isLanguageLoaded(lang: Language): boolean {

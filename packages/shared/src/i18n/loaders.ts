@@ -21,3 +21,22 @@ export const catalogLoaders: Record<Language, () => Promise<Catalog>> = {
   'zh-TW': () => import('./zh-TW.ts').then((m) => m.zhTW),
   'zh-CN': () => import('./zh-CN.ts').then((m) => m.zhCN),
 };
+
+/**
+ * A language's download run once: concurrent calls share it, and a failure is forgotten so that a
+ * later call (the investor retrying, the next screen) downloads again.
+ */
+export function oncePerLanguage(load: (lang: Language) => Promise<void>): (lang: Language) => Promise<void> {
+  const pending = new Map<Language, Promise<void>>();
+  return (lang) => {
+    let running = pending.get(lang);
+    if (!running) {
+      running = load(lang).catch((error: unknown) => {
+        pending.delete(lang);
+        throw error;
+      });
+      pending.set(lang, running);
+    }
+    return running;
+  };
+}

@@ -61,6 +61,12 @@ async function main() {
       server.credentials.investor.username,
       server.credentials.investor.password,
     );
+    // One visit before any is measured, in a context of its own that is then closed (the browser's
+    // cache goes with it): the server has just started, and its first answers (files read from disk,
+    // code not yet compiled by V8) are not what an investor meets on a running server.
+    const warmUp = await browser.createBrowserContext();
+    await (await warmUp.newPage()).goto(`${server.baseUrl}/#/login`, { waitUntil: 'networkidle0' });
+    await warmUp.close();
     for (const target of PAGES) {
       const url = `${server.baseUrl}/#${target.hash}`;
       // Each page in a fresh incognito context: a cold cache, as a first visit; the investor's session is
@@ -88,6 +94,13 @@ async function main() {
       );
       await context.close();
       if (!run) throw new Error(`no Lighthouse result for ${url}`);
+      // A run that could not measure (no paint seen, a protocol timeout …) scores 0: say why.
+      if (run.lhr.runtimeError) {
+        console.error(
+          `${target.name}: Lighthouse could not measure: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`,
+        );
+      }
+      for (const warning of run.lhr.runWarnings) console.error(`${target.name}: ${String(warning)}`);
       const scores = Object.fromEntries(
         (Object.keys(BUDGET) as Category[]).map((id) => [id, Math.round((run.lhr.categories[id]?.score ?? 0) * 100)]),
       ) as Record<Category, number>;

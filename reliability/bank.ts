@@ -626,12 +626,15 @@ export class Bank {
       body: approve ? {} : { reason: 'Reliability run: declined at random' },
     });
     this.count(queue.kind, answer, `${queue.kind} ${item.id}`);
+    // A first of two approvals (four eyes) leaves the row pending, and a different operator may
+    // still reject it afterwards: only a final decision fixes the row's status.
+    const firstOfTwo = approve && (answer.data as { status?: string } | undefined)?.status === 'pending';
     if (answer.status === 200)
       this.decisions.push({
         kind: queue.kind,
         table: queue.table,
         id: item.id,
-        expect: approve ? queue.passed : ['rejected'],
+        expect: approve ? (firstOfTwo ? [...queue.passed, 'rejected'] : queue.passed) : ['rejected'],
         generation: this.generation,
       });
   }

@@ -268,8 +268,11 @@ export type BarTable = 'minuteBars' | 'dailyBars';
 export type NewBar = Insertable<BarsTable>;
 
 /**
- * Inserts bars; a stored bar at the same time is overwritten: completely (`replace`, a file's bars),
- * or keeping its open (`extend`, the simulator's bar still forming).
+ * Inserts bars; a stored bar at the same time is overwritten completely (`replace`, a file's bars) or
+ * merged (`extend`, a bar still forming): the stored open is kept, high and low take the wider of the
+ * two, close the new one and volume the larger. Merging, not overwriting, keeps every stored bar
+ * inside its range when two writers formed the same minute — the instance that lost the market lease
+ * flushing its bar while the one that took it over writes its own from another open.
  */
 export async function upsertBars(
   db: Db | Trx,
@@ -282,8 +285,15 @@ export async function upsertBars(
       .insertInto(table)
       .values(rows.slice(i, i + INSERT_CHUNK))
       .onConflict((oc) =>
-        oc.columns(['instrumentId', 't']).doUpdateSet((eb) =>
-          mode === 'replace'
+        oc.columns(['instrumentId', 't']).doUpdateSet((eb) => {
+          const wider = (column: 'high' | 'low' | 'volume', op: '>' | '<') =>
+            eb
+              .case()
+              .when(eb.ref(`excluded.${column}`), op, eb.ref(`${table}.${column}`))
+              .then(eb.ref(`excluded.${column}`))
+              .else(eb.ref(`${table}.${column}`))
+              .end();
+          return mode === 'replace'
             ? {
                 open: eb.ref('excluded.open'),
                 high: eb.ref('excluded.high'),
@@ -292,12 +302,12 @@ export async function upsertBars(
                 volume: eb.ref('excluded.volume'),
               }
             : {
-                high: eb.ref('excluded.high'),
-                low: eb.ref('excluded.low'),
+                high: wider('high', '>'),
+                low: wider('low', '<'),
                 close: eb.ref('excluded.close'),
-                volume: eb.ref('excluded.volume'),
-              },
-        ),
+                volume: wider('volume', '>'),
+              };
+        }),
       )
       .execute();
   }

@@ -441,7 +441,8 @@ export class MarketSimulator implements MarketDataProvider {
   }
 
   private scheduleWrite() {
-    this.writing = this.writing.then(() => this.writePending());
+    // A failed write is reported to whoever awaits it, and the next one still runs.
+    this.writing = this.writing.catch(() => undefined).then(() => this.writePending());
   }
 
   private async writePending(): Promise<void> {

@@ -38,43 +38,24 @@ for (const dialect of DIALECTS) {
         .where('instrumentId', '=', instrumentId)
         .where('t', '=', MINUTE)
         .executeTakeFirstOrThrow();
-    const bar = (b: Omit<NewBar, 'instrumentId' | 't'>): NewBar => ({ instrumentId, t: MINUTE, ...b });
+    const write = (b: Omit<NewBar, 'instrumentId' | 't'>, mode: 'replace' | 'extend') =>
+      upsertBars(t.ctx.database.db, 'minuteBars', [{ instrumentId, t: MINUTE, ...b }], mode);
 
     it('keeps the stored open and widens high and low, so the bar stays inside its range', async () => {
       // The instance losing the market lease flushes the minute it formed from 106.40 …
-      await upsertBars(
-        t.ctx.database.db,
-        'minuteBars',
-        [bar({ open: 10640, high: 10650, low: 10610, close: 10620, volume: 5_000 })],
-        'extend',
-      );
+      await write({ open: 10640, high: 10650, low: 10610, close: 10620, volume: 5_000 }, 'extend');
       // … and the one taking over writes the same minute, formed from its own first price, lower.
-      await upsertBars(
-        t.ctx.database.db,
-        'minuteBars',
-        [bar({ open: 10600, high: 10600, low: 10590, close: 10600, volume: 1_200 })],
-        'extend',
-      );
+      await write({ open: 10600, high: 10600, low: 10590, close: 10600, volume: 1_200 }, 'extend');
       expect(await stored()).toEqual({ open: 10640, high: 10650, low: 10590, close: 10600, volume: 5_000 });
     });
 
     it('still grows with the same writer’s later state of the bar', async () => {
-      await upsertBars(
-        t.ctx.database.db,
-        'minuteBars',
-        [bar({ open: 10600, high: 10700, low: 10580, close: 10690, volume: 9_000 })],
-        'extend',
-      );
+      await write({ open: 10600, high: 10700, low: 10580, close: 10690, volume: 9_000 }, 'extend');
       expect(await stored()).toEqual({ open: 10640, high: 10700, low: 10580, close: 10690, volume: 9_000 });
     });
 
     it('is overwritten whole by a file’s bar', async () => {
-      await upsertBars(
-        t.ctx.database.db,
-        'minuteBars',
-        [bar({ open: 10500, high: 10520, low: 10490, close: 10510, volume: 700 })],
-        'replace',
-      );
+      await write({ open: 10500, high: 10520, low: 10490, close: 10510, volume: 700 }, 'replace');
       expect(await stored()).toEqual({ open: 10500, high: 10520, low: 10490, close: 10510, volume: 700 });
     });
   });

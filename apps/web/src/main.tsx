@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyColorConvention, readStoredColorConvention, resolveColorConvention } from './lib/color-convention';
+import { loadQueryClient } from './lib/load-query-client';
 import { loadLanguage } from './lib/i18n';
 import { initLanguage } from './lib/language';
 import { installChunkReload } from './lib/chunk-reload';
@@ -24,11 +25,13 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The rest of the catalog and antd-mobile's set-up (render adapter, no animations, its texts), once the
-// first screen is on its way; a screen opened meanwhile loads both itself (lib/lazy-route.ts).
+// The rest of the catalog, antd-mobile's set-up (render adapter, no animations, its texts) and TanStack
+// Query's client, once the first screen is on its way; a screen opened meanwhile loads the three itself
+// (lib/lazy-route.ts).
 setTimeout(() => {
   void loadLanguage(lang).catch(() => undefined);
   void import('./lib/antd-setup');
+  void loadQueryClient().catch(() => undefined);
 }, 0);
 
 // Production only: in development the worker would serve stale modules. Loaded after the first

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { LoginResponse } from '@bourse/shared/schemas/auth';
 import { loadLanguage } from '../../../lib/i18n';
 import { syncProfileLanguage } from '../../../lib/language';
@@ -33,18 +33,27 @@ export async function login({ phone, password }: LoginInput): Promise<LoginRespo
   return post('/api/user/login', body, { schema: loginResponse, withToken: false, loading: true });
 }
 
-/** Logs in and starts the session (token stored, profile cached, profile language aligned). */
+/**
+ * Logs in and starts the session (token stored, profile cached, profile language aligned). Plain state
+ * rather than a TanStack mutation: its client is not part of the login's first load
+ * (lib/deferred-query-client.tsx). `submit` rejects with the request's error, as `mutateAsync` did.
+ */
 export function useLogin() {
   const signIn = useSessionStore((state) => state.signIn);
-  return useMutation({
-    mutationFn: login,
-    onSuccess: async ({ userinfo }) => {
+  const [isPending, setPending] = useState(false);
+  const submit = async (input: LoginInput): Promise<void> => {
+    setPending(true);
+    try {
+      const { userinfo } = await login(input);
       // Already loaded by login(): resolves at once.
       const [, { rememberUserInfo }] = await loadLoginModules();
       const { token, expiresAt: _expiresAt, ...profile } = userinfo;
       signIn({ token, userInfo: profile });
       rememberUserInfo(profile);
       void syncProfileLanguage(profile.lang);
-    },
-  });
+    } finally {
+      setPending(false);
+    }
+  };
+  return { submit, isPending };
 }

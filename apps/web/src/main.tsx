@@ -25,13 +25,14 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The rest of the catalog, antd-mobile's set-up (render adapter, no animations, its texts) and TanStack
-// Query's client, once the first screen is on its way; a screen opened meanwhile loads the three itself
-// (lib/lazy-route.ts).
+// The rest of the catalog, antd-mobile's set-up (render adapter, no animations, its texts), TanStack
+// Query's client and how the other screens are imported (app/screens.ts), once the first screen is on its
+// way; a screen opened meanwhile loads them itself (lib/lazy-route.ts, app/router.tsx).
 setTimeout(() => {
   void loadLanguage(lang).catch(() => undefined);
   void import('./lib/antd-setup');
   void loadQueryClient().catch(() => undefined);
+  void import('./app/screens').catch(() => undefined);
 }, 0);
 
 // Production only: in development the worker would serve stale modules. Loaded after the first

@@ -14,7 +14,7 @@ import { useSessionStore } from '../lib/session-store';
  * The tab pages and their data (markets, stream, messages) load only with a session: a visitor's first
  * screen (the login) does not carry them.
  */
-const KeepAliveTabs = lazyRoute(() => import('./keep-alive-tabs').then((m) => ({ default: m.KeepAliveTabs })));
+const KeepAliveTabs = lazyRoute(() => import('./screens').then((screens) => screens.KeepAliveTabs()));
 
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'load-config' };
 

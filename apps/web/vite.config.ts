@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolveModulePreloadDependenciesFn, type Rolldown } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 const apiServer = 'http://localhost:3000';
@@ -45,9 +45,57 @@ function serviceWorkerBuildId(): Plugin {
   };
 }
 
+/** The chunks a chunk imports statically, itself included, transitively. */
+function staticGraph(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  const output = bundle[fileName];
+  if (seen.has(fileName) || output?.type !== 'chunk') return seen;
+  seen.add(fileName);
+  for (const imported of output.imports) staticGraph(bundle, imported, seen);
+  return seen;
+}
+
+/** The chunks every entry imports statically: loaded whatever code runs. */
+function loadedByEveryEntry(bundle: Rolldown.OutputBundle): Set<string> {
+  const graphs = Object.values(bundle)
+    .filter((output) => output.type === 'chunk' && output.isEntry)
+    .map((entry) => staticGraph(bundle, entry.fileName));
+  return new Set(graphs[0] ? [...graphs[0]].filter((file) => graphs.every((graph) => graph.has(file))) : []);
+}
+
+/**
+ * Leaves out of each dynamic import's preload list (`build.modulePreload.resolveDependencies`) the
+ * chunks that every entry imports statically: they are loaded before any code of the app runs (index.html
+ * modulepreloads them), so preloading them again fetches nothing, while their hashed names and list
+ * entries weighed ~1 KB gzip on the login's first load (issue 17, docs/performance.md "First screen").
+ */
+function preloadOnlyWhatIsMissing() {
+  let bundle: Rolldown.OutputBundle | null = null;
+  let alwaysLoaded: Set<string> | null = null;
+  const plugin: Plugin = {
+    name: 'bourse:preload-only-what-is-missing',
+    apply: 'build',
+    // Before Vite's import analysis, which asks resolveDependencies while rewriting the chunks.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output;
+        alwaysLoaded = null;
+      },
+    },
+  };
+  const resolveDependencies: ResolveModulePreloadDependenciesFn = (_fileName, deps) => {
+    if (!bundle) return deps;
+    const loaded = (alwaysLoaded ??= loadedByEveryEntry(bundle));
+    return deps.filter((dep) => !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+
+const preload = preloadOnlyWhatIsMissing();
+
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorkerBuildId(), precompress()],
+  plugins: [react(), serviceWorkerBuildId(), precompress(), preload.plugin],
   // Relative base: the built app works from any folder the server mounts it under (HashRouter).
   base: './',
   build: {
@@ -56,6 +104,7 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: the chunk graph the first-screen budget test measures (e2e/first-screen.e2e.ts).
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
   },
   server: {
     proxy: {

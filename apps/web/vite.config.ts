@@ -93,11 +93,54 @@ function preloadOnlyWhatIsMissing() {
 
 const preload = preloadOnlyWhatIsMissing();
 
+/** The app's entry module (index.html's module script). */
+const ENTRY = join(root, 'src/main.tsx');
+
+/**
+ * One chunk for the app's own modules that the entry imports statically (transitively): they are loaded
+ * before anything shows, whatever the screen, so splitting them into a dozen small chunks shared with the
+ * lazy screens saved nothing and cost a file (gzip stream, hashed import names) each.
+ */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** The modules `from` imports statically, itself included, transitively. */
+function staticImports(graph: ModuleGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(from);
+  return seen;
+}
+
+function initialAppModules() {
+  let initial: Set<string> | null = null;
+  return {
+    // Libraries keep their own chunks: an app change does not make returning visitors fetch React again.
+    name: (id: string, graph: ModuleGraph) => {
+      initial ??= staticImports(graph, ENTRY);
+      return id !== ENTRY && initial.has(id) && !id.includes('/node_modules/') ? 'app' : null;
+    },
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [react(), serviceWorkerBuildId(), precompress(), preload.plugin],
   // Relative base: the built app works from any folder the server mounts it under (HashRouter).
   base: './',
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: join(root, 'src/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -105,6 +148,14 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph the first-screen budget test measures (e2e/first-screen.e2e.ts).
     manifest: true,
     modulePreload: { resolveDependencies: preload.resolveDependencies },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [initialAppModules()],
+          includeDependenciesRecursively: false,
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -96,11 +96,6 @@ const preload = preloadOnlyWhatIsMissing();
 /** The app's entry module (index.html's module script). */
 const ENTRY = join(root, 'src/main.tsx');
 
-/**
- * One chunk for the app's own modules that the entry imports statically (transitively): they are loaded
- * before anything shows, whatever the screen, so splitting them into a dozen small chunks shared with the
- * lazy screens saved nothing and cost a file (gzip stream, hashed import names) each.
- */
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -117,13 +112,28 @@ function staticImports(graph: ModuleGraph, from: string): Set<string> {
   return seen;
 }
 
+/**
+ * Small libraries the entry's modules use, merged with them (1 KB gzip less than in chunks of their own).
+ * Not a library whose index re-exports the rest of it (antd-mobile, TanStack Query): every module of it
+ * that a lazy screen uses would join the first load.
+ */
+const SMALL_LIBRARIES = /\/node_modules\/(?:js-cookie|zustand|react-i18next)\//;
+
+/**
+ * One chunk for the app's own modules that the entry imports statically (transitively): they are loaded
+ * before anything shows, whatever the screen, so splitting them into a dozen small chunks shared with the
+ * lazy screens saved nothing and cost a file (gzip stream, hashed import names) each (issue 17,
+ * docs/performance.md "First screen"). The graph is the one before tree-shaking: a module reached only
+ * through a re-export would join too, so the app has no such index modules on that path.
+ */
 function initialAppModules() {
   let initial: Set<string> | null = null;
   return {
-    // Libraries keep their own chunks: an app change does not make returning visitors fetch React again.
+    // Other libraries keep their own chunks: an app change does not make returning visitors fetch React again.
     name: (id: string, graph: ModuleGraph) => {
       initial ??= staticImports(graph, ENTRY);
-      return id !== ENTRY && initial.has(id) && !id.includes('/node_modules/') ? 'app' : null;
+      if (id === ENTRY || !initial.has(id)) return null;
+      return !id.includes('/node_modules/') || SMALL_LIBRARIES.test(id) ? 'app' : null;
     },
   };
 }

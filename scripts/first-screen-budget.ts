@@ -6,7 +6,7 @@ import { constants, gzipSync } from 'node:zlib';
 export const LOGIN_JS_BUDGET_BYTES = 120 * 1024;
 
 /**
- * What the build may not exceed: the target, reached. 118.9 KB measured once TanStack Query's client, the
+ * What the build may not exceed: the target, reached. 118.5 KB measured once TanStack Query's client, the
  * other screens' import table and the request client left the login's first load and the app's initial
  * modules shared one chunk (137 KB before; 238 KB before the catalog split; a 397 KB-gzip chunk of all
  * twelve catalogs before that). What the rest is: docs/performance.md.

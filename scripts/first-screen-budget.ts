@@ -2,17 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
-/** Issue 17's target: the login route's initial JavaScript, gzip, at most this. Not met yet. */
+/** Issue 17's target: the login route's initial JavaScript, gzip, at most this (KiB: 122,880 bytes). */
 export const LOGIN_JS_BUDGET_BYTES = 120 * 1024;
 
 /**
- * What the build may not exceed today: a ratchet, lowered as code is split, until it reaches
- * LOGIN_JS_BUDGET_BYTES. 137 KB measured once zod, react-hook-form, antd-mobile's set-up and toasts (with
- * its animation library) and all but the first screen's sections of the catalog left the login's first
- * load (238 KB before; a 397 KB-gzip chunk of all twelve catalogs before that). What the rest is:
- * docs/performance.md.
+ * What the build may not exceed: the target, reached. 118.5 KB measured once TanStack Query's client, the
+ * other screens' import table and the request client left the login's first load and the app's initial
+ * modules shared one chunk (137 KB before; 238 KB before the catalog split; a 397 KB-gzip chunk of all
+ * twelve catalogs before that). What the rest is: docs/performance.md.
  */
-export const LOGIN_JS_CEILING_BYTES = 140 * 1024;
+export const LOGIN_JS_CEILING_BYTES = 120 * 1024;
 
 /** The login screen's module in the investor app (its lazy route chunk). */
 export const LOGIN_ROUTE_SOURCE = 'src/features/auth/routes/login-route.tsx';

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolveModulePreloadDependenciesFn, type Rolldown } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 const apiServer = 'http://localhost:3000';
@@ -45,17 +45,127 @@ function serviceWorkerBuildId(): Plugin {
   };
 }
 
+/** The chunks a chunk imports statically, itself included, transitively. */
+function staticGraph(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  const output = bundle[fileName];
+  if (seen.has(fileName) || output?.type !== 'chunk') return seen;
+  seen.add(fileName);
+  for (const imported of output.imports) staticGraph(bundle, imported, seen);
+  return seen;
+}
+
+/** The chunks every entry imports statically: loaded whatever code runs. */
+function loadedByEveryEntry(bundle: Rolldown.OutputBundle): Set<string> {
+  const graphs = Object.values(bundle)
+    .filter((output) => output.type === 'chunk' && output.isEntry)
+    .map((entry) => staticGraph(bundle, entry.fileName));
+  return new Set(graphs[0] ? [...graphs[0]].filter((file) => graphs.every((graph) => graph.has(file))) : []);
+}
+
+/**
+ * Leaves out of each dynamic import's preload list (`build.modulePreload.resolveDependencies`) the
+ * chunks that every entry imports statically: they are loaded before any code of the app runs (index.html
+ * modulepreloads them), so preloading them again fetches nothing, while their hashed names and list
+ * entries weighed ~1 KB gzip on the login's first load (issue 17, docs/performance.md "First screen").
+ */
+function preloadOnlyWhatIsMissing() {
+  let bundle: Rolldown.OutputBundle | null = null;
+  let alwaysLoaded: Set<string> | null = null;
+  const plugin: Plugin = {
+    name: 'bourse:preload-only-what-is-missing',
+    apply: 'build',
+    // Before Vite's import analysis, which asks resolveDependencies while rewriting the chunks.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output;
+        alwaysLoaded = null;
+      },
+    },
+  };
+  const resolveDependencies: ResolveModulePreloadDependenciesFn = (_fileName, deps) => {
+    if (!bundle) return deps;
+    const loaded = (alwaysLoaded ??= loadedByEveryEntry(bundle));
+    return deps.filter((dep) => !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+
+const preload = preloadOnlyWhatIsMissing();
+
+/** The app's entry module (index.html's module script). */
+const ENTRY = join(root, 'src/main.tsx');
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** The modules `from` imports statically, itself included, transitively. */
+function staticImports(graph: ModuleGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(from);
+  return seen;
+}
+
+/**
+ * Small libraries the entry's modules use, merged with them (1 KB gzip less than in chunks of their own).
+ * Not a library whose index re-exports the rest of it (antd-mobile, TanStack Query): every module of it
+ * that a lazy screen uses would join the first load.
+ */
+const SMALL_LIBRARIES = /\/node_modules\/(?:js-cookie|zustand|react-i18next)\//;
+
+/**
+ * One chunk for the app's own modules that the entry imports statically (transitively): they are loaded
+ * before anything shows, whatever the screen, so splitting them into a dozen small chunks shared with the
+ * lazy screens saved nothing and cost a file (gzip stream, hashed import names) each (issue 17,
+ * docs/performance.md "First screen"). The graph is the one before tree-shaking: a module reached only
+ * through a re-export would join too, so the app has no such index modules on that path.
+ */
+function initialAppModules() {
+  let initial: Set<string> | null = null;
+  return {
+    // Other libraries keep their own chunks: an app change does not make returning visitors fetch React again.
+    name: (id: string, graph: ModuleGraph) => {
+      initial ??= staticImports(graph, ENTRY);
+      if (id === ENTRY || !initial.has(id)) return null;
+      return !id.includes('/node_modules/') || SMALL_LIBRARIES.test(id) ? 'app' : null;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorkerBuildId(), precompress()],
+  plugins: [react(), serviceWorkerBuildId(), precompress(), preload.plugin],
   // Relative base: the built app works from any folder the server mounts it under (HashRouter).
   base: './',
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: join(root, 'src/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     // dist/.vite/manifest.json: the chunk graph the first-screen budget test measures (e2e/first-screen.e2e.ts).
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [initialAppModules()],
+          includeDependenciesRecursively: false,
+        },
+      },
+    },
   },
   server: {
     proxy: {

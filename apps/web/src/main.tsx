@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterFirstPaint } from './app/after-first-paint';
 import { App } from './app/app';
 import { applyColorConvention, readStoredColorConvention, resolveColorConvention } from './lib/color-convention';
-import { loadLanguage } from './lib/i18n';
 import { initLanguage } from './lib/language';
 import { installChunkReload } from './lib/chunk-reload';
 import './app/theme.css';
@@ -24,13 +24,5 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The rest of the catalog and antd-mobile's set-up (render adapter, no animations, its texts), once the
-// first screen is on its way; a screen opened meanwhile loads both itself (lib/lazy-route.ts).
-setTimeout(() => {
-  void loadLanguage(lang).catch(() => undefined);
-  void import('./lib/antd-setup');
-}, 0);
-
-// Production only: in development the worker would serve stale modules. Loaded after the first
-// render, so the update dialog's code is not part of the initial bundle.
-if (import.meta.env.PROD) void import('./lib/service-worker').then((module) => module.registerServiceWorker());
+// The rest of the catalog, antd-mobile's set-up, the query client, the other screens, the service worker.
+afterFirstPaint(lang);

@@ -1,11 +1,10 @@
 import { useLayoutEffect, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter } from 'react-router-dom';
 import { applyColorConvention, useColorConvention } from '../lib/color-convention';
+import { DeferredQueryClientProvider } from '../lib/deferred-query-client';
 import { i18n } from '../lib/i18n';
 import { OfflineBanner } from './offline-banner';
-import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
 import { RootBoundary } from '../ui/error-boundary';
 
@@ -19,13 +18,13 @@ function ColorConventionRoot() {
 /** The providers every screen relies on; tests render AppRoutes inside AppProviders with a MemoryRouter. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <DeferredQueryClientProvider>
       <I18nextProvider i18n={i18n}>
         <ColorConventionRoot />
         {/* antd-mobile's texts follow the language through its default config: lib/antd-setup.ts. */}
         {children}
       </I18nextProvider>
-    </QueryClientProvider>
+    </DeferredQueryClientProvider>
   );
 }
 

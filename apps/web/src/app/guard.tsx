@@ -6,7 +6,7 @@ import { RouteBoundary } from '../ui/error-boundary';
 import { lazyRoute } from '../lib/lazy-route';
 import type { LoginRedirectState } from '../lib/navigation';
 import { OPEN_ROUTES, TAB_PATHS, paths } from '../lib/paths';
-import { queryClient } from '../lib/query-client';
+import { loadQueryClient } from '../lib/load-query-client';
 import { endSession } from '../lib/session';
 import { useSessionStore } from '../lib/session-store';
 
@@ -14,7 +14,7 @@ import { useSessionStore } from '../lib/session-store';
  * The tab pages and their data (markets, stream, messages) load only with a session: a visitor's first
  * screen (the login) does not carry them.
  */
-const KeepAliveTabs = lazyRoute(() => import('./keep-alive-tabs').then((m) => ({ default: m.KeepAliveTabs })));
+const KeepAliveTabs = lazyRoute(() => import('./screens').then((screens) => screens.KeepAliveTabs()));
 
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'load-config' };
 
@@ -73,9 +73,9 @@ export function AppShell() {
   useEffect(() => {
     if (decision.type !== 'load-config') return;
     let cancelled = false;
-    // Its schema (zod) is loaded with it, not with the shell.
-    import('../lib/api/get-config')
-      .then(({ configQueryOptions }) => queryClient.fetchQuery(configQueryOptions()))
+    // Its schema (zod) and the query client are loaded with it, not with the shell.
+    Promise.all([import('../lib/api/get-config'), loadQueryClient()])
+      .then(([{ configQueryOptions }, queryClient]) => queryClient.fetchQuery(configQueryOptions()))
       .then((config) => {
         if (!cancelled) setConfig(config);
       })

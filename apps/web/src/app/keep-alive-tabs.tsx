@@ -2,7 +2,7 @@ import { Suspense, useLayoutEffect, useRef, useState, type ComponentType, type R
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { UnreadBadge } from '../features/messages/components/unread-badge';
-import { ChartIcon, HomeIcon, UserIcon } from '../ui/icons';
+import { ChartIcon, HomeIcon, UserIcon } from '../ui/tab-icons';
 import { PageLoading } from '../ui/page-loading';
 import { RouteBoundary } from '../ui/error-boundary';
 import { PaneActiveContext } from '../ui/pane-active';

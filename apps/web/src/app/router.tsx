@@ -11,170 +11,66 @@ const LoginRoute = lazyRoute(
   // Its texts are the first screen's catalog sections: it shows before the whole catalog is loaded.
   { firstScreen: true },
 );
-const RegisterRoute = lazyRoute(() =>
-  import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })),
-);
-const ForgotPasswordRoute = lazyRoute(() =>
-  import('../features/auth/routes/forgot-password-route').then((m) => ({ default: m.ForgotPasswordRoute })),
-);
-const ChangePasswordRoute = lazyRoute(() =>
-  import('../features/auth/routes/change-password-route').then((m) => ({ default: m.ChangePasswordRoute })),
-);
-const AgreementRoute = lazyRoute(() =>
-  import('../features/agreement/routes/agreement-route').then((m) => ({ default: m.AgreementRoute })),
-);
-const SettingsRoute = lazyRoute(() =>
-  import('../features/settings/routes/settings-route').then((m) => ({ default: m.SettingsRoute })),
-);
-const ColorsRoute = lazyRoute(() =>
-  import('../features/settings/routes/colors-route').then((m) => ({ default: m.ColorsRoute })),
-);
-const LanguageRoute = lazyRoute(() =>
-  import('../features/settings/routes/language-route').then((m) => ({ default: m.LanguageRoute })),
-);
-const PersonInfoRoute = lazyRoute(() =>
-  import('../features/profile/routes/person-info-route').then((m) => ({ default: m.PersonInfoRoute })),
-);
-const DataRightsRoute = lazyRoute(() =>
-  import('../features/profile/routes/data-rights-route').then((m) => ({ default: m.DataRightsRoute })),
-);
-const GuideRoute = lazyRoute(() =>
-  import('../features/guide/routes/guide-route').then((m) => ({ default: m.GuideRoute })),
-);
-const HomeDetailRoute = lazyRoute(() =>
-  import('../features/homedetail/routes/home-detail-route').then((m) => ({ default: m.HomeDetailRoute })),
-);
-const ExploreScreen = lazyRoute(() => import('./explore-screen').then((m) => ({ default: m.ExploreScreen })));
-const ShopRoute = lazyRoute(() => import('../features/shop/routes/shop-route').then((m) => ({ default: m.ShopRoute })));
-const DemoRoute = lazyRoute(() => import('../features/demo/routes/demo-route').then((m) => ({ default: m.DemoRoute })));
-const DeviceCheckRoute = lazyRoute(() =>
-  import('../features/device-check/routes/device-check-route').then((m) => ({ default: m.DeviceCheckRoute })),
-);
+// The others through app/screens.ts, so their imports (file names, preload lists) leave the first load too.
+const loadScreens = () => import('./screens');
+const RegisterRoute = lazyRoute(() => loadScreens().then((screens) => screens.RegisterRoute()));
+const ForgotPasswordRoute = lazyRoute(() => loadScreens().then((screens) => screens.ForgotPasswordRoute()));
+const ChangePasswordRoute = lazyRoute(() => loadScreens().then((screens) => screens.ChangePasswordRoute()));
+const AgreementRoute = lazyRoute(() => loadScreens().then((screens) => screens.AgreementRoute()));
+const SettingsRoute = lazyRoute(() => loadScreens().then((screens) => screens.SettingsRoute()));
+const ColorsRoute = lazyRoute(() => loadScreens().then((screens) => screens.ColorsRoute()));
+const LanguageRoute = lazyRoute(() => loadScreens().then((screens) => screens.LanguageRoute()));
+const PersonInfoRoute = lazyRoute(() => loadScreens().then((screens) => screens.PersonInfoRoute()));
+const DataRightsRoute = lazyRoute(() => loadScreens().then((screens) => screens.DataRightsRoute()));
+const GuideRoute = lazyRoute(() => loadScreens().then((screens) => screens.GuideRoute()));
+const HomeDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.HomeDetailRoute()));
+const ExploreScreen = lazyRoute(() => loadScreens().then((screens) => screens.ExploreScreen()));
+const ShopRoute = lazyRoute(() => loadScreens().then((screens) => screens.ShopRoute()));
+const DemoRoute = lazyRoute(() => loadScreens().then((screens) => screens.DemoRoute()));
+const DeviceCheckRoute = lazyRoute(() => loadScreens().then((screens) => screens.DeviceCheckRoute()));
 const RealNameAuthenticationRoute = lazyRoute(() =>
-  import('../features/kyc/routes/real-name-authentication-route').then((m) => ({
-    default: m.RealNameAuthenticationRoute,
-  })),
+  loadScreens().then((screens) => screens.RealNameAuthenticationRoute()),
 );
-const PersonCenterRoute = lazyRoute(() => import('./my-screens').then((m) => ({ default: m.PersonCenterScreen })));
-const PointsHistoryRoute = lazyRoute(() =>
-  import('../features/members/routes/points-history-route').then((m) => ({ default: m.PointsHistoryRoute })),
-);
-const NewsListRoute = lazyRoute(() =>
-  import('../features/news/routes/news-list-route').then((m) => ({ default: m.NewsListRoute })),
-);
-const NewsArticleRoute = lazyRoute(() =>
-  import('../features/news/routes/article-route').then((m) => ({ default: m.ArticleRoute })),
-);
-const BankListRoute = lazyRoute(() =>
-  import('../features/wallet/routes/bank-list-route').then((m) => ({ default: m.BankListRoute })),
-);
-const BindCardRoute = lazyRoute(() =>
-  import('../features/wallet/routes/bind-card-route').then((m) => ({ default: m.BindCardRoute })),
-);
-const PaymentResultRoute = lazyRoute(() =>
-  import('../features/wallet/routes/payment-result-route').then((m) => ({ default: m.PaymentResultRoute })),
-);
-const FastPaymentRoute = lazyRoute(() =>
-  import('../features/wallet/routes/fast-payment-route').then((m) => ({ default: m.FastPaymentRoute })),
-);
-const BankInRoute = lazyRoute(() =>
-  import('../features/wallet/routes/bank-in-route').then((m) => ({ default: m.BankInRoute })),
-);
-const TransferRoute = lazyRoute(() =>
-  import('../features/wallet/routes/transfer-route').then((m) => ({ default: m.TransferRoute })),
-);
-const WithdrawRoute = lazyRoute(() =>
-  import('../features/wallet/routes/withdraw-route').then((m) => ({ default: m.WithdrawRoute })),
-);
-const BankRecordRoute = lazyRoute(() =>
-  import('../features/wallet/routes/bank-record-route').then((m) => ({ default: m.BankRecordRoute })),
-);
-const PayPasswordRoute = lazyRoute(() =>
-  import('../features/trading-password/routes/pay-password-route').then((m) => ({ default: m.PayPasswordRoute })),
-);
-const DetailRoute = lazyRoute(() =>
-  import('../features/market/routes/detail-route').then((m) => ({ default: m.DetailRoute })),
-);
-const SearchRoute = lazyRoute(() =>
-  import('../features/market/routes/search-route').then((m) => ({ default: m.SearchRoute })),
-);
-const SearchResultsRoute = lazyRoute(() =>
-  import('../features/market/routes/search-results-route').then((m) => ({ default: m.SearchResultsRoute })),
-);
-const TradeRoute = lazyRoute(() =>
-  import('../features/trading/routes/trade-route').then((m) => ({ default: m.TradeRoute })),
-);
-const HoldingRoute = lazyRoute(() =>
-  import('../features/trading/routes/holding-route').then((m) => ({ default: m.HoldingRoute })),
-);
-const HoldDetailRoute = lazyRoute(() =>
-  import('../features/trading/routes/hold-detail-route').then((m) => ({ default: m.HoldDetailRoute })),
-);
-const TransactionRoute = lazyRoute(() =>
-  import('../features/trading/routes/transaction-route').then((m) => ({ default: m.TransactionRoute })),
-);
-const OrderRecordsRoute = lazyRoute(() =>
-  import('../features/trading/routes/order-records-route').then((m) => ({ default: m.OrderRecordsRoute })),
-);
-const HistoryPositionRoute = lazyRoute(() =>
-  import('../features/trading/routes/history-position-route').then((m) => ({ default: m.HistoryPositionRoute })),
-);
-const HistoryDetailRoute = lazyRoute(() =>
-  import('../features/trading/routes/history-detail-route').then((m) => ({ default: m.HistoryDetailRoute })),
-);
-const CalendarRoute = lazyRoute(() =>
-  import('../features/ipo/routes/calendar-route').then((m) => ({ default: m.CalendarRoute })),
-);
-const IssueDetailRoute = lazyRoute(() =>
-  import('../features/ipo/routes/issue-detail-route').then((m) => ({ default: m.IssueDetailRoute })),
-);
-const ApplyRoute = lazyRoute(() =>
-  import('../features/ipo/routes/apply-route').then((m) => ({ default: m.ApplyRoute })),
-);
-const ApplyRecordRoute = lazyRoute(() =>
-  import('../features/ipo/routes/records-routes').then((m) => ({ default: m.ApplyRecordRoute })),
-);
-const SubscriptionRecordsRoute = lazyRoute(() =>
-  import('../features/ipo/routes/records-routes').then((m) => ({ default: m.SubscriptionRecordsRoute })),
-);
-const AllocationRecordsRoute = lazyRoute(() =>
-  import('../features/ipo/routes/records-routes').then((m) => ({ default: m.AllocationRecordsRoute })),
-);
-const LoanApplyRoute = lazyRoute(() =>
-  import('../features/loans/routes/loan-apply-route').then((m) => ({ default: m.LoanApplyRoute })),
-);
-const LoanRecordsRoute = lazyRoute(() =>
-  import('../features/loans/routes/loan-records-route').then((m) => ({ default: m.LoanRecordsRoute })),
-);
-const LoanDetailRoute = lazyRoute(() =>
-  import('../features/loans/routes/loan-detail-route').then((m) => ({ default: m.LoanDetailRoute })),
-);
-const MessagesRoute = lazyRoute(() =>
-  import('../features/messages/routes/messages-route').then((m) => ({ default: m.MessagesRoute })),
-);
-const FundRoute = lazyRoute(() =>
-  import('../features/balance/routes/fund-route').then((m) => ({ default: m.FundRoute })),
-);
-const CustomerServiceRoute = lazyRoute(() =>
-  import('../features/support/routes/customer-service-route').then((m) => ({ default: m.CustomerServiceRoute })),
-);
-const FundPaymentRoute = lazyRoute(() =>
-  import('../features/balance/routes/fund-payment-route').then((m) => ({ default: m.FundPaymentRoute })),
-);
-const FundLogRoute = lazyRoute(() =>
-  import('../features/balance/routes/fund-log-route').then((m) => ({ default: m.FundLogRoute })),
-);
-const BlockTradeRoute = lazyRoute(() =>
-  import('../features/blocktrade/routes/block-trade-route').then((m) => ({ default: m.BlockTradeRoute })),
-);
-const BlockTradeRecordsRoute = lazyRoute(() =>
-  import('../features/blocktrade/routes/block-trade-records-route').then((m) => ({
-    default: m.BlockTradeRecordsRoute,
-  })),
-);
-const NotFoundRoute = lazyRoute(() =>
-  import('../features/errors/routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
-);
+const PersonCenterRoute = lazyRoute(() => loadScreens().then((screens) => screens.PersonCenterRoute()));
+const PointsHistoryRoute = lazyRoute(() => loadScreens().then((screens) => screens.PointsHistoryRoute()));
+const NewsListRoute = lazyRoute(() => loadScreens().then((screens) => screens.NewsListRoute()));
+const NewsArticleRoute = lazyRoute(() => loadScreens().then((screens) => screens.NewsArticleRoute()));
+const BankListRoute = lazyRoute(() => loadScreens().then((screens) => screens.BankListRoute()));
+const BindCardRoute = lazyRoute(() => loadScreens().then((screens) => screens.BindCardRoute()));
+const PaymentResultRoute = lazyRoute(() => loadScreens().then((screens) => screens.PaymentResultRoute()));
+const FastPaymentRoute = lazyRoute(() => loadScreens().then((screens) => screens.FastPaymentRoute()));
+const BankInRoute = lazyRoute(() => loadScreens().then((screens) => screens.BankInRoute()));
+const TransferRoute = lazyRoute(() => loadScreens().then((screens) => screens.TransferRoute()));
+const WithdrawRoute = lazyRoute(() => loadScreens().then((screens) => screens.WithdrawRoute()));
+const BankRecordRoute = lazyRoute(() => loadScreens().then((screens) => screens.BankRecordRoute()));
+const PayPasswordRoute = lazyRoute(() => loadScreens().then((screens) => screens.PayPasswordRoute()));
+const DetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.DetailRoute()));
+const SearchRoute = lazyRoute(() => loadScreens().then((screens) => screens.SearchRoute()));
+const SearchResultsRoute = lazyRoute(() => loadScreens().then((screens) => screens.SearchResultsRoute()));
+const TradeRoute = lazyRoute(() => loadScreens().then((screens) => screens.TradeRoute()));
+const HoldingRoute = lazyRoute(() => loadScreens().then((screens) => screens.HoldingRoute()));
+const HoldDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.HoldDetailRoute()));
+const TransactionRoute = lazyRoute(() => loadScreens().then((screens) => screens.TransactionRoute()));
+const OrderRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.OrderRecordsRoute()));
+const HistoryPositionRoute = lazyRoute(() => loadScreens().then((screens) => screens.HistoryPositionRoute()));
+const HistoryDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.HistoryDetailRoute()));
+const CalendarRoute = lazyRoute(() => loadScreens().then((screens) => screens.CalendarRoute()));
+const IssueDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.IssueDetailRoute()));
+const ApplyRoute = lazyRoute(() => loadScreens().then((screens) => screens.ApplyRoute()));
+const ApplyRecordRoute = lazyRoute(() => loadScreens().then((screens) => screens.ApplyRecordRoute()));
+const SubscriptionRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.SubscriptionRecordsRoute()));
+const AllocationRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.AllocationRecordsRoute()));
+const LoanApplyRoute = lazyRoute(() => loadScreens().then((screens) => screens.LoanApplyRoute()));
+const LoanRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.LoanRecordsRoute()));
+const LoanDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.LoanDetailRoute()));
+const MessagesRoute = lazyRoute(() => loadScreens().then((screens) => screens.MessagesRoute()));
+const FundRoute = lazyRoute(() => loadScreens().then((screens) => screens.FundRoute()));
+const CustomerServiceRoute = lazyRoute(() => loadScreens().then((screens) => screens.CustomerServiceRoute()));
+const FundPaymentRoute = lazyRoute(() => loadScreens().then((screens) => screens.FundPaymentRoute()));
+const FundLogRoute = lazyRoute(() => loadScreens().then((screens) => screens.FundLogRoute()));
+const BlockTradeRoute = lazyRoute(() => loadScreens().then((screens) => screens.BlockTradeRoute()));
+const BlockTradeRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.BlockTradeRecordsRoute()));
+const NotFoundRoute = lazyRoute(() => loadScreens().then((screens) => screens.NotFoundRoute()));
 
 /** Gives code outside React (request client) the router's navigate function and location. */
 function NavigatorBridge() {

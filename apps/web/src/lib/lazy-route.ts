@@ -1,6 +1,7 @@
 import { lazy, createElement, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
 import { isLanguage } from '@bourse/shared/languages';
 import { clearChunkReloadMark, isChunkLoadError, reloadOnceForChunk } from './chunk-reload';
+import { loadQueryClient } from './load-query-client';
 import { i18n, loadLanguage } from './i18n';
 
 // As React's own lazy(): any component type, its props kept.
@@ -9,9 +10,10 @@ type AnyComponent = ComponentType<any>;
 
 export interface LazyRouteOptions {
   /**
-   * The screen shows only texts of the first screen's catalog sections and no antd-mobile widget that
-   * needs its set-up (the login): it renders without waiting for the whole catalog and lib/antd-setup.ts.
-   * Every other screen waits for both (loaded alongside its chunk).
+   * The screen shows only texts of the first screen's catalog sections, no antd-mobile widget that needs
+   * its set-up and reads no query (the login): it renders without waiting for the whole catalog,
+   * lib/antd-setup.ts and TanStack Query's client (lib/deferred-query-client.tsx). Every other screen
+   * waits for the three (loaded alongside its chunk).
    */
   firstScreen?: boolean;
 }
@@ -37,7 +39,10 @@ export function lazyRoute<T extends AnyComponent>(
   let current: LazyExoticComponent<T>;
   const loadWithTexts = options.firstScreen
     ? load
-    : () => Promise.all([load(), loadCurrentCatalog(), import('./antd-setup')]).then(([module]) => module);
+    : () =>
+        Promise.all([load(), loadCurrentCatalog(), import('./antd-setup'), loadQueryClient()]).then(
+          ([module]) => module,
+        );
   const create = () => {
     current = lazy(() =>
       loadWithTexts().then(

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { provideQueryClient } from './deferred-query-client';
 import { RequestError } from './request-error';
 
 /** Failures the user has to act on are not retried; flaky networks get one more try. */
@@ -17,3 +18,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The app's provider waits for it (lib/deferred-query-client.tsx): this module is loaded with the first screen
+// that queries, not with the login.
+provideQueryClient(queryClient);

@@ -1,7 +1,11 @@
-/** A few line icons drawn inline (decorative: the text next to them names the action). */
+/**
+ * A few line icons drawn inline (decorative: the text next to them names the action). The tab bar's and
+ * the markets' are in modules of their own (tab-icons.tsx, market-icons.tsx): a screen's chunk carries
+ * the icons it shows, the login's two of these (docs/performance.md, "First screen").
+ */
 import type { ReactNode } from 'react';
 
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+export function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       className="icon"
@@ -18,24 +22,6 @@ function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
     >
       {children}
     </svg>
-  );
-}
-
-export function HomeIcon() {
-  return (
-    <Icon>
-      <path d="M3 10.5 12 3l9 7.5" />
-      <path d="M5 9v11h5v-6h4v6h5V9" />
-    </Icon>
-  );
-}
-
-export function UserIcon() {
-  return (
-    <Icon>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
-    </Icon>
   );
 }
 
@@ -68,66 +54,6 @@ export function CheckIcon() {
   return (
     <Icon size={20}>
       <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </Icon>
-  );
-}
-
-export function ChartIcon() {
-  return (
-    <Icon>
-      <path d="M4 20h16" />
-      <path d="M7 16v-5M7 9V6" />
-      <rect x="5.5" y="9" width="3" height="5" rx="0.5" />
-      <path d="M12 18v-3M12 9V5" />
-      <rect x="10.5" y="9" width="3" height="6" rx="0.5" />
-      <path d="M17 14v-2M17 7V4" />
-      <rect x="15.5" y="7" width="3" height="5" rx="0.5" />
-    </Icon>
-  );
-}
-
-export function SearchIcon() {
-  return (
-    <Icon size={22}>
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4.5 4.5" />
-    </Icon>
-  );
-}
-
-/** A star, filled when `filled` (a favorite). */
-export function StarIcon({ filled = false }: { filled?: boolean }) {
-  return (
-    <Icon size={22}>
-      <path
-        d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z"
-        fill={filled ? 'currentColor' : 'none'}
-      />
-    </Icon>
-  );
-}
-
-export function ArrowUpIcon() {
-  return (
-    <Icon size={18}>
-      <path d="M12 19V5M6 11l6-6 6 6" />
-    </Icon>
-  );
-}
-
-export function ArrowDownIcon() {
-  return (
-    <Icon size={18}>
-      <path d="M12 5v14M6 13l6 6 6-6" />
-    </Icon>
-  );
-}
-
-export function RemoveIcon() {
-  return (
-    <Icon size={18}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M8 12h8" />
     </Icon>
   );
 }

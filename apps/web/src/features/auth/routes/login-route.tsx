@@ -36,7 +36,7 @@ export function LoginRoute() {
   const { t } = useTranslation();
   const location = useLocation();
   const state = location.state as LoginLocationState | null;
-  const loginMutation = useLogin();
+  const login = useLogin();
   const onFailure = useSubmitFailure();
   // Two fields: plain state rather than a form library, which would weigh on the app's first screen.
   const [values, setValues] = useState<Record<LoginField, string>>({ phone: state?.phone ?? '', password: '' });
@@ -66,7 +66,7 @@ export function LoginRoute() {
       return;
     }
     try {
-      await loginMutation.mutateAsync({ phone: normalizePhone(values.phone), password: values.password });
+      await login.submit({ phone: normalizePhone(values.phone), password: values.password });
       showToast(t('auth.loginSuccess'));
     } catch (error) {
       // A wrong password is also said at the field, where the investor looks to correct it.
@@ -110,7 +110,7 @@ export function LoginRoute() {
         <div className="form-links form-links-end">
           <Link to={paths.forgotPassword.getHref()}>{t('auth.forgotPassword')}</Link>
         </div>
-        <Button type="submit" color="primary" size="large" block loading={loginMutation.isPending}>
+        <Button type="submit" color="primary" size="large" block loading={login.isPending}>
           {t('auth.login')}
         </Button>
       </form>

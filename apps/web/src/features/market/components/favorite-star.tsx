@@ -4,7 +4,7 @@ import type { LoginRedirectState } from '../../../lib/navigation';
 import { paths } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast';
-import { StarIcon } from '../../../ui/icons';
+import { StarIcon } from '../../../ui/market-icons';
 import { useAddFavorite } from '../api/add-favorite';
 import { useRemoveFavorite } from '../api/remove-favorite';
 

@@ -3,7 +3,7 @@ import { Button, Card } from 'antd-mobile';
 import type { InstrumentListItem } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
-import { ArrowDownIcon, ArrowUpIcon, RemoveIcon } from '../../../ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, RemoveIcon } from '../../../ui/market-icons';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';
 import { useRemoveFavorite } from '../api/remove-favorite';

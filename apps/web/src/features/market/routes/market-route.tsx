@@ -3,7 +3,7 @@ import { BOARDS, type Board } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from '../../../ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from '../../../ui/market-icons';
 import { Page } from '../../../ui/page';
 import { PageLoading } from '../../../ui/page-loading';
 import { QueryError } from '../../../ui/query-error';

@@ -3,6 +3,7 @@ import { createTestApp, DIALECTS, nextPhone, type TestApp } from '../test/harnes
 import type { Trx } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { MoneyCommands, runKeyedUnit, type KeyedRequest, type StoredAnswer } from './money-command.ts';
+import type { SystemAccountKind } from './ledger/ledger.ts';
 
 /**
  * The money-write pipeline on its own (issue 12): claim, one transaction with the ledger, the
@@ -234,6 +235,60 @@ describe.each(DIALECTS)('money commands on %s', (dialect) => {
     expect(publishedInUnit).toBe(0);
     expect(published).toEqual(['event', 'afterCommit']);
   });
+
+  // Two commands, each with two movements that lock the shared system accounts in opposite orders,
+  // meet between their movements: PostgreSQL aborts one as a deadlock's victim. The victim runs again
+  // from the start, so both answer 2xx, each movement is posted once and each event published once.
+  it.runIf(dialect === 'postgres')(
+    'runs a deadlock victim again: both answer, one effect and one event each',
+    async () => {
+      const money = pipeline();
+      const published: string[] = [];
+      let runs = 0;
+      let arrived = 0;
+      let meet!: () => void;
+      const met = new Promise<void>((resolve) => (meet = resolve));
+      const move = (trx: Trx, entryKey: string, system: SystemAccountKind, kind: 'cash' | 'loan') =>
+        t.ctx.ledger.post(trx, {
+          idempotencyKey: entryKey,
+          kind: 'deposit',
+          postings: [
+            { account: { system }, amountMinor: -100 },
+            { account: { userId, kind }, amountMinor: 100 },
+          ],
+        });
+      const command = (name: string, first: SystemAccountKind, second: SystemAccountKind, kind: 'cash' | 'loan') => {
+        const key = newKey();
+        return money.execute({
+          request: request(key, { name }),
+          unit: async (trx, events) => {
+            runs += 1;
+            await move(trx, `deadlock:${key}:1`, first, kind);
+            events.add(() => published.push(name));
+            arrived += 1;
+            if (arrived === 2) meet();
+            await met;
+            await move(trx, `deadlock:${key}:2`, second, kind);
+            return { entryKey: `deadlock:${key}` };
+          },
+          answer,
+          refusal,
+        });
+      };
+      const answers = await Promise.all([
+        command('a', 'bank_clearing', 'interest_income', 'cash'),
+        command('b', 'interest_income', 'bank_clearing', 'loan'),
+      ]);
+      expect(answers.map((a) => a.answer.statusCode)).toEqual([200, 200]);
+      expect(runs).toBe(3);
+      expect(published.sort()).toEqual(['a', 'b']);
+      for (const a of answers) {
+        const entryKey = (JSON.parse(a.answer.body) as { done: string }).done;
+        expect(await entries(`${entryKey}:1`)).toBe(1);
+        expect(await entries(`${entryKey}:2`)).toBe(1);
+      }
+    },
+  );
 
   it('stores a refusal as the answer (the ledger change rolled back) and replays it', async () => {
     const money = pipeline();

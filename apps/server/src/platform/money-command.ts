@@ -298,20 +298,22 @@ export class MoneyCommands {
     }
     const refused = await this.runChecks(command, key);
     if (refused) return refused;
-    const events = new AfterCommit();
+    let events = new AfterCommit();
     const nowMs = clock.nowMs();
     let outcome: UnitOutcome<T>;
     try {
-      outcome = await this.queue.run((trx) =>
-        runKeyedUnit(
+      outcome = await this.queue.run((trx) => {
+        // Each attempt its own events: a transaction PostgreSQL aborted (a deadlock) runs again.
+        events = new AfterCommit();
+        return runKeyedUnit(
           trx,
           database.dialect,
           key,
           { nowMs, duplicateWindowMs: config.DUPLICATE_SUBMIT_WINDOW_MS },
           (inner) => command.unit(inner, events, key),
           command.answer,
-        ),
-      );
+        );
+      });
     } catch (error) {
       await this.storeRefusal(key, command, error);
       throw error;
@@ -324,8 +326,11 @@ export class MoneyCommands {
    * idempotent by their own rows): one transaction on the queue, its events after the commit.
    */
   async executeUnkeyed<T>(unit: (trx: Trx, events: AfterCommit) => Promise<T>): Promise<T> {
-    const events = new AfterCommit();
-    const result = await this.queue.run((trx) => unit(trx, events));
+    let events = new AfterCommit();
+    const result = await this.queue.run((trx) => {
+      events = new AfterCommit(); // each attempt its own (see execute)
+      return unit(trx, events);
+    });
     events.release();
     return result;
   }
@@ -385,11 +390,12 @@ export class MoneyCommands {
       throw error;
     }
     if ('replay' in claimed) return { answer: claimed.replay, replayed: true, result: undefined };
-    const events = new AfterCommit();
+    let events = new AfterCommit();
     let outcome: UnitOutcome<R>;
     try {
       const external = await command.call(claimed.first);
       outcome = await this.queue.run(async (trx) => {
+        events = new AfterCommit(); // each attempt its own (see execute)
         const result = await command.finish(trx, claimed.first, external, events);
         const answer = command.answer(result);
         await trx

@@ -39,6 +39,9 @@ export interface DatabaseHandle {
   /**
    * Runs `fn` in one transaction; on SQLite it takes the write lock at once (BEGIN IMMEDIATE). Under
    * a lease's fence (`db/fence.ts`: a scheduled job's run) it first checks the lease's fencing token.
+   * On PostgreSQL a transaction that the server aborts as a deadlock's victim or for a serialization
+   * failure is run again, `fn` from the start in a new transaction (`withConflictRetry`): so `fn`
+   * keeps its effects in the database or in `afterCommit` hooks, never in state outside it.
    */
   transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -165,11 +168,13 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
     dialect: 'postgres',
     schema: options.schema,
     transaction: (fn) =>
-      withCommitHooks((track) =>
-        db.transaction().execute(async (trx) => {
-          await checkFence(trx, 'postgres');
-          return fn(track(trx));
-        }),
+      withConflictRetry(() =>
+        withCommitHooks((track) =>
+          db.transaction().execute(async (trx) => {
+            await checkFence(trx, 'postgres');
+            return fn(track(trx));
+          }),
+        ),
       ),
     close: () => db.destroy(),
   };
@@ -185,7 +190,43 @@ export function openDatabase(config: {
     : openSqlite(config.sqliteFile, { checkpoints: config.SQLITE_CHECKPOINT_THREAD ? 'thread' : 'connection' });
 }
 
-/** True when a database error is a unique-constraint violation, on either dialect. */
+/**
+ * PostgreSQL's answers that mean "nothing was done, run the transaction again": deadlock_detected
+ * (40P01: two transactions waited on each other's row locks and the server aborted one of them) and
+ * serialization_failure (40001).
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
+/** Attempts of a transaction aborted by a deadlock or a serialization failure, the first included. */
+export const CONFLICT_ATTEMPTS = 5;
+
+/**
+ * Runs `attempt` again when PostgreSQL aborted it as a deadlock's victim or for a serialization
+ * failure, after a short random pause that grows with each try (so the two sides of a deadlock do
+ * not meet again), up to CONFLICT_ATTEMPTS in all; any other error, or the last conflict, is thrown.
+ * A movement takes its accounts' locks in id order, but a transaction with several movements (a loan
+ * repayment after the interest it accrues first) takes one movement's locks before the next one's,
+ * so two such transactions can lock the shared system accounts in opposite orders: the server then
+ * aborts one, which runs again here instead of answering 500.
+ */
+export async function withConflictRetry<T>(
+  attempt: () => Promise<T>,
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetryableConflict(error) || tries >= CONFLICT_ATTEMPTS) throw error;
+      await pause(Math.round((5 + Math.random() * 20) * 2 ** (tries - 1)));
+    }
+  }
+}
+
 /** The work to run once each open transaction (of `DatabaseHandle.transaction`) has committed. */
 const commitHooks = new WeakMap<object, Array<() => void>>();
 
@@ -246,6 +287,7 @@ async function withCommitHooks<T>(run: (track: (trx: Trx) => Trx) => Promise<T>)
   }
 }
 
+/** True when a database error is a unique-constraint violation, on either dialect. */
 export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as { code?: string };

@@ -30,7 +30,8 @@ export interface WriteQueueStats {
  * each inside its own SAVEPOINT, so a unit that fails is rolled back alone and the others still
  * commit. A unit's promise settles only after the batch's COMMIT has returned — durable, as if it
  * had had its own transaction. On PostgreSQL each unit simply gets its own transaction (the pool
- * runs them concurrently and the server does its own group commit).
+ * runs them concurrently and the server does its own group commit; a unit aborted as a deadlock's
+ * victim runs again from the start, see `DatabaseHandle.transaction`).
  *
  * A unit must do all its database work through the `trx` it is given (never `db` or another
  * transaction: that would wait for the connection this batch holds). Its `afterCommit(trx, …)`

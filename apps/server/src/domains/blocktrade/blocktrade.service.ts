@@ -132,7 +132,7 @@ export async function createOffer(ctx: AppContext, trx: Trx, input: OperatorAct 
     ip: input.ip,
     atMs: nowMs,
   });
-  return toOffer(row, { code: instrument.code, name: instrument.name });
+  return toOffer(row, instrument);
 }
 
 /** Offers as the console sees them, each with its undecided orders. */

@@ -251,12 +251,14 @@ export function findTradableById(run: SqlRunner, id: number): Promise<TradableIn
   return run.get<TradableInstrument>(`select ${TRADABLE_COLUMNS} from instruments where id = ?`, [id]);
 }
 
-/** Code and name of the instruments with these ids (at least one id). */
+/** Code, name and exchange of the instruments with these ids (at least one id). */
 export function findLabels(
   run: SqlRunner,
   ids: readonly number[],
-): Promise<Array<{ id: number; code: string; name: string }>> {
-  return run.all(`select id, code, name from instruments where id in (${placeholders(ids.length)})`, [...ids]);
+): Promise<Array<{ id: number; code: string; name: string; exchange: string }>> {
+  return run.all(`select id, code, name, exchange from instruments where id in (${placeholders(ids.length)})`, [
+    ...ids,
+  ]);
 }
 
 // ── bars, imports and instruments: the simulator's, the importer's and the console's writes ─────────

@@ -457,14 +457,16 @@ export async function instrumentsByIds(db: Db | Trx, ids: readonly number[]): Pr
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
-/** What other domains show of an instrument they hold by id: its code and usual name. */
+/** What other domains need of an instrument they hold by id: its code, usual name and exchange. */
 export interface InstrumentLabel {
   code: string;
   name: string;
+  /** Where it is listed: its calendar decides when a lot may be sold (T+1) and when a sale settles. */
+  exchange: string;
 }
 
 /**
- * The code and name of each of these instruments by id, in one statement through the caller's
+ * The code, name and exchange of each of these instruments by id, in one statement through the caller's
  * runner (a page of orders or lots is labelled with one look-up, not one per row).
  */
 export async function instrumentLabelsByIds(
@@ -474,7 +476,7 @@ export async function instrumentLabelsByIds(
   const labels = new Map<number, InstrumentLabel>();
   if (ids.length === 0) return labels;
   for (const row of await findLabels(run, [...new Set(ids)])) {
-    labels.set(Number(row.id), { code: row.code, name: row.name });
+    labels.set(Number(row.id), { code: row.code, name: row.name, exchange: row.exchange });
   }
   return labels;
 }

@@ -26,7 +26,7 @@ import {
   settingsInTransaction,
   ownLot,
   requireInstrument,
-  sellableFrom,
+  tPlusOneHeldUntil,
   tPlusOneOf,
 } from './order-rules.ts';
 
@@ -193,9 +193,12 @@ export async function placeOrderInTransaction(
   const quantity = order.quantity;
   const lot = ownLot(await repo.lockPosition(run, order.positionId), userId, instrument);
   if (lot.status !== 'open') throw new AppError('POSITION_CLOSED');
-  if (tPlusOneOf(settings) && ctx.calendar.tradingDate(nowMs) < sellableFrom(ctx, lot.buyDate)) {
-    throw new AppError('T_PLUS_ONE_NOT_SELLABLE', { date: sellableFrom(ctx, lot.buyDate) });
-  }
+  const heldUntil = tPlusOneHeldUntil(
+    ctx,
+    { buyTime: lot.buyTime, exchange: instrument.exchange },
+    { tPlusOne: tPlusOneOf(settings), nowMs },
+  );
+  if (heldUntil !== null) throw new AppError('T_PLUS_ONE_NOT_SELLABLE', { date: heldUntil });
   const sellable = lot.quantity - lot.reservedQuantity;
   if (quantity > sellable) throw new AppError('QUANTITY_EXCEEDS_SELLABLE', { sellable });
   let fillTicks: number | null;

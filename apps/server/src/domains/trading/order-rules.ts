@@ -190,15 +190,32 @@ function requireQuote(ctx: TradingContext, code: string): LiveQuote {
   return quote;
 }
 
-/** The business day from which a lot bought on `buyDate` may be sold under the T+1 rule. */
-export function sellableFrom(ctx: TradingContext, buyDate: string): string {
-  return ctx.calendar.nextBusinessDay(buyDate);
+/**
+ * The trading date before which the T+1 rule still holds a lot back, or null when it may be sold now
+ * (or the rule is off). Both dates are on the calendar of the exchange the lot's instrument is
+ * listed on, the one its sales settle on: the buy and now are dated in that exchange's zone (from
+ * `buyTime`; the lot's `buyDate` is the home market's date), and its next business day skips its own
+ * holidays, not the home market's.
+ */
+export function tPlusOneHeldUntil(
+  ctx: TradingContext,
+  lot: { buyTime: number; exchange: string },
+  input: { tPlusOne: boolean; nowMs: number },
+): string | null {
+  if (!input.tPlusOne) return null;
+  const calendar = ctx.exchanges.calendar(lot.exchange);
+  const sellableFrom = calendar.nextBusinessDay(calendar.tradingDate(lot.buyTime));
+  return calendar.tradingDate(input.nowMs) < sellableFrom ? sellableFrom : null;
 }
 
-/** Shares of a lot that can be sold now: not reserved by resting sells, and not blocked by T+1. */
-export function sellableShares(ctx: TradingContext, lot: PositionRow, tPlusOne: boolean, nowMs: number): number {
+/** Shares of a lot that can be sold now: not reserved by resting sells, and not held back by T+1. */
+export function sellableShares(
+  ctx: TradingContext,
+  lot: PositionRow,
+  input: { exchange: string; tPlusOne: boolean; nowMs: number },
+): number {
   if (lot.status !== 'open') return 0;
-  if (tPlusOne && ctx.calendar.tradingDate(nowMs) < sellableFrom(ctx, lot.buyDate)) return 0;
+  if (tPlusOneHeldUntil(ctx, { buyTime: lot.buyTime, exchange: input.exchange }, input) !== null) return 0;
   return lot.quantity - lot.reservedQuantity;
 }
 
@@ -248,7 +265,7 @@ export async function quoteOrder(ctx: TradingContext, userId: number, input: Ord
     } else {
       invariant(order.quantity !== null && order.positionId !== null, 'a sell names shares of a lot');
       const lot = ownLot(await repo.readPosition(run, order.positionId), userId, instrument);
-      sellable = sellableShares(ctx, lot, tPlusOneOf(settings), nowMs);
+      sellable = sellableShares(ctx, lot, { exchange: instrument.exchange, tPlusOne: tPlusOneOf(settings), nowMs });
       quantity = order.quantity;
     }
     const priceTicks = order.limitTicks ?? (order.side === 'buy' ? quote.askTicks : quote.bidTicks);

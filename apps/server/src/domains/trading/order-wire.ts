@@ -86,7 +86,7 @@ export function toPositionWire(
     status: row.status as 'open' | 'closed',
     quantity: Number(row.quantity),
     originalQuantity: Number(row.originalQuantity),
-    sellable: sellableShares(ctx, row, view.tPlusOne, view.nowMs),
+    sellable: sellableShares(ctx, row, { exchange: instrument.exchange, tPlusOne: view.tPlusOne, nowMs: view.nowMs }),
     buyPrice: formatPrice(row.buyPriceTicks),
     buyValue: formatMinor(row.buyValueMinor),
     buyCommission: formatMinor(row.buyCommissionMinor),

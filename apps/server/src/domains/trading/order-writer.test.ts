@@ -9,6 +9,7 @@ import { body, createTestApp, operator, type TestApp } from '../../test/harness.
 import { fundedTrader, instrument, TRADING_PASSWORD } from '../../test/trading-fixture.ts';
 import { insertInstrument } from '../market/instruments.service.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
+import { writeSettings } from '../settings/settings.service.ts';
 import { tradingEngine } from './trading-engine.ts';
 import { checkOrderInput } from './order-rules.ts';
 
@@ -53,6 +54,18 @@ const placeOrder = (t: TestApp, token: string, payload: Record<string, unknown>,
   });
 
 const buy = (lots: number) => ({ side: 'buy', type: 'market', lots });
+
+/** Adds a holiday in the console, as an administrator does. */
+async function addHoliday(t: TestApp, payload: Record<string, string>) {
+  const admin = await operator(t, ['admin']);
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/calendar/holidays',
+    headers: { token: admin.token },
+    payload,
+  });
+  expect(added.statusCode, added.body).toBe(200);
+}
 
 async function orderCount(t: TestApp, userId?: number) {
   let query = t.ctx.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n'));
@@ -140,14 +153,7 @@ describe('the order writer thread', () => {
     const bought = await placeOrder(t, token, buy(2));
     const lotId = body<{ positionId: number }>(bought).data.positionId;
     // Monday 2026-11-23: Tuesday becomes a holiday in the console, after the thread was started.
-    const admin = await operator(t, ['admin']);
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/calendar/holidays',
-      headers: { token: admin.token },
-      payload: { date: '2026-11-24', name: 'Bank holiday' },
-    });
-    expect(added.statusCode, added.body).toBe(200);
+    await addHoliday(t, { date: '2026-11-24', name: 'Bank holiday' });
     const sold = await placeOrder(t, token, { side: 'sell', type: 'market', quantity: 50, positionId: lotId });
     expect(sold.statusCode, sold.body).toBe(200);
     // Written by the thread: the proceeds settle on Wednesday, the holiday skipped.
@@ -157,6 +163,40 @@ describe('the order writer thread', () => {
       .where('positionId', '=', lotId)
       .executeTakeFirstOrThrow();
     expect(sale).toEqual({ tradeDate: '2026-11-23', settleDate: '2026-11-25' });
+    await expectLedgerOk(t);
+  });
+
+  it('holds a lot back by T+1 on its exchange’s holidays set after the thread started', async () => {
+    // The investor's session outlasts the two days the clock moves.
+    const t = await orderApp({ SESSION_TTL_HOURS: '2000' });
+    const engine = tradingEngine(t.ctx);
+    engine.orders.start();
+    expect(engine.orders.threaded).toBe(true);
+    await t.ctx.database.transaction(async (trx) => {
+      await insertInstrument(trx, instrument('600519', '15.00'), t.clock.nowMs());
+      await writeSettings(trx, [['tPlusOne', 'true']], { operatorId: null, nowMs: t.clock.nowMs() });
+    });
+    const sim = t.ctx.market as MarketSimulator;
+    await sim.start();
+    await sim.printTrade('600519', parsePrice('15.00')!);
+    const { token } = await fundedTrader(t);
+    // Monday 2026-11-23: a Shanghai share is bought; then Tuesday becomes a holiday in Shanghai only.
+    const bought = await placeOrder(t, token, { code: '600519', ...buy(1) });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const lotId = body<{ positionId: number }>(bought).data.positionId;
+    await addHoliday(t, { date: '2026-11-24', name: '上海休市', exchange: 'SSE' });
+    // Tuesday: the base calendar's next business day, but not Shanghai's. The thread refuses.
+    t.clock.advance(24 * 3_600_000);
+    await sim.printTrade('600519', parsePrice('15.00')!);
+    const sell = { code: '600519', side: 'sell', type: 'market', quantity: 100, positionId: lotId };
+    const refused = await placeOrder(t, token, sell);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(body(refused).error).toBe('T_PLUS_ONE_NOT_SELLABLE');
+    expect(body(refused).msg).toContain('2026-11-25');
+    // Wednesday: it sells.
+    t.clock.advance(24 * 3_600_000);
+    await sim.printTrade('600519', parsePrice('15.00')!);
+    expect((await placeOrder(t, token, sell)).statusCode).toBe(200);
     await expectLedgerOk(t);
   });
 

@@ -97,10 +97,10 @@ export async function listHoldings(ctx: TradingContext, userId: number): Promise
   const label = await labelsOf(screenRunner(ctx), rows);
   const byCode = new Map<string, { rows: PositionRow[]; sellable: number; name: string }>();
   for (const row of rows) {
-    const { code, name } = label(row);
+    const { code, name, exchange } = label(row);
     const entry = byCode.get(code) ?? { rows: [], sellable: 0, name };
     entry.rows.push(row);
-    entry.sellable += sellableShares(ctx, row, view.tPlusOne, view.nowMs);
+    entry.sellable += sellableShares(ctx, row, { exchange, tPlusOne: view.tPlusOne, nowMs: view.nowMs });
     byCode.set(code, entry);
   }
   const holdings: Holding[] = [];

@@ -180,7 +180,7 @@ export function assertTradable(ctx: TradingContext, instrument: InstrumentRow, n
   if (instrument.status === 'ipo') throw new AppError('INSTRUMENT_NOT_LISTED');
   if (instrument.status === 'suspended') throw new AppError('INSTRUMENT_SUSPENDED');
   if (Number(instrument.tradingEnabled) !== 1) throw new AppError('TRADING_DISABLED');
-  if (!ctx.market.isOpen(nowMs)) throw new AppError('MARKET_CLOSED');
+  if (!ctx.market.isOpen(nowMs, instrument.code)) throw new AppError('MARKET_CLOSED');
   return requireQuote(ctx, instrument.code);
 }
 

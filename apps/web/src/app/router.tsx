@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell } from './guard';
 import { lazyRoute } from '../lib/lazy-route';
 import { registerNavigator, setCurrentPath } from '../lib/navigation';
 import { paths } from '../lib/paths';
+import type * as ScreenModules from './screens';
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
 const LoginRoute = lazyRoute(
@@ -13,64 +14,72 @@ const LoginRoute = lazyRoute(
 );
 // The others through app/screens.ts, so their imports (file names, preload lists) leave the first load too.
 const loadScreens = () => import('./screens');
-const RegisterRoute = lazyRoute(() => loadScreens().then((screens) => screens.RegisterRoute()));
-const ForgotPasswordRoute = lazyRoute(() => loadScreens().then((screens) => screens.ForgotPasswordRoute()));
-const ChangePasswordRoute = lazyRoute(() => loadScreens().then((screens) => screens.ChangePasswordRoute()));
-const AgreementRoute = lazyRoute(() => loadScreens().then((screens) => screens.AgreementRoute()));
-const SettingsRoute = lazyRoute(() => loadScreens().then((screens) => screens.SettingsRoute()));
-const ColorsRoute = lazyRoute(() => loadScreens().then((screens) => screens.ColorsRoute()));
-const LanguageRoute = lazyRoute(() => loadScreens().then((screens) => screens.LanguageRoute()));
-const PersonInfoRoute = lazyRoute(() => loadScreens().then((screens) => screens.PersonInfoRoute()));
-const DataRightsRoute = lazyRoute(() => loadScreens().then((screens) => screens.DataRightsRoute()));
-const GuideRoute = lazyRoute(() => loadScreens().then((screens) => screens.GuideRoute()));
-const HomeDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.HomeDetailRoute()));
-const ExploreScreen = lazyRoute(() => loadScreens().then((screens) => screens.ExploreScreen()));
-const ShopRoute = lazyRoute(() => loadScreens().then((screens) => screens.ShopRoute()));
-const DemoRoute = lazyRoute(() => loadScreens().then((screens) => screens.DemoRoute()));
-const DeviceCheckRoute = lazyRoute(() => loadScreens().then((screens) => screens.DeviceCheckRoute()));
-const RealNameAuthenticationRoute = lazyRoute(() =>
-  loadScreens().then((screens) => screens.RealNameAuthenticationRoute()),
-);
-const PersonCenterRoute = lazyRoute(() => loadScreens().then((screens) => screens.PersonCenterRoute()));
-const PointsHistoryRoute = lazyRoute(() => loadScreens().then((screens) => screens.PointsHistoryRoute()));
-const NewsListRoute = lazyRoute(() => loadScreens().then((screens) => screens.NewsListRoute()));
-const NewsArticleRoute = lazyRoute(() => loadScreens().then((screens) => screens.NewsArticleRoute()));
-const BankListRoute = lazyRoute(() => loadScreens().then((screens) => screens.BankListRoute()));
-const BindCardRoute = lazyRoute(() => loadScreens().then((screens) => screens.BindCardRoute()));
-const PaymentResultRoute = lazyRoute(() => loadScreens().then((screens) => screens.PaymentResultRoute()));
-const FastPaymentRoute = lazyRoute(() => loadScreens().then((screens) => screens.FastPaymentRoute()));
-const BankInRoute = lazyRoute(() => loadScreens().then((screens) => screens.BankInRoute()));
-const TransferRoute = lazyRoute(() => loadScreens().then((screens) => screens.TransferRoute()));
-const WithdrawRoute = lazyRoute(() => loadScreens().then((screens) => screens.WithdrawRoute()));
-const BankRecordRoute = lazyRoute(() => loadScreens().then((screens) => screens.BankRecordRoute()));
-const PayPasswordRoute = lazyRoute(() => loadScreens().then((screens) => screens.PayPasswordRoute()));
-const DetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.DetailRoute()));
-const SearchRoute = lazyRoute(() => loadScreens().then((screens) => screens.SearchRoute()));
-const SearchResultsRoute = lazyRoute(() => loadScreens().then((screens) => screens.SearchResultsRoute()));
-const TradeRoute = lazyRoute(() => loadScreens().then((screens) => screens.TradeRoute()));
-const HoldingRoute = lazyRoute(() => loadScreens().then((screens) => screens.HoldingRoute()));
-const HoldDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.HoldDetailRoute()));
-const TransactionRoute = lazyRoute(() => loadScreens().then((screens) => screens.TransactionRoute()));
-const OrderRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.OrderRecordsRoute()));
-const HistoryPositionRoute = lazyRoute(() => loadScreens().then((screens) => screens.HistoryPositionRoute()));
-const HistoryDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.HistoryDetailRoute()));
-const CalendarRoute = lazyRoute(() => loadScreens().then((screens) => screens.CalendarRoute()));
-const IssueDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.IssueDetailRoute()));
-const ApplyRoute = lazyRoute(() => loadScreens().then((screens) => screens.ApplyRoute()));
-const ApplyRecordRoute = lazyRoute(() => loadScreens().then((screens) => screens.ApplyRecordRoute()));
-const SubscriptionRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.SubscriptionRecordsRoute()));
-const AllocationRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.AllocationRecordsRoute()));
-const LoanApplyRoute = lazyRoute(() => loadScreens().then((screens) => screens.LoanApplyRoute()));
-const LoanRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.LoanRecordsRoute()));
-const LoanDetailRoute = lazyRoute(() => loadScreens().then((screens) => screens.LoanDetailRoute()));
-const MessagesRoute = lazyRoute(() => loadScreens().then((screens) => screens.MessagesRoute()));
-const FundRoute = lazyRoute(() => loadScreens().then((screens) => screens.FundRoute()));
-const CustomerServiceRoute = lazyRoute(() => loadScreens().then((screens) => screens.CustomerServiceRoute()));
-const FundPaymentRoute = lazyRoute(() => loadScreens().then((screens) => screens.FundPaymentRoute()));
-const FundLogRoute = lazyRoute(() => loadScreens().then((screens) => screens.FundLogRoute()));
-const BlockTradeRoute = lazyRoute(() => loadScreens().then((screens) => screens.BlockTradeRoute()));
-const BlockTradeRecordsRoute = lazyRoute(() => loadScreens().then((screens) => screens.BlockTradeRecordsRoute()));
-const NotFoundRoute = lazyRoute(() => loadScreens().then((screens) => screens.NotFoundRoute()));
+type Screens = typeof ScreenModules;
+type ScreenOf<K extends keyof Screens> = Awaited<ReturnType<Screens[K]>>['default'];
+type LazyScreen<K extends keyof Screens> = ComponentType<ComponentProps<ScreenOf<K>>>;
+/** The screen `name` of app/screens.ts as a lazy route, its props kept. */
+function screen<K extends keyof Screens>(name: K): LazyScreen<K> {
+  // screens[name]() is the union of every screen's import here: the cast names the one for `name`.
+  return lazyRoute<LazyScreen<K>>(() =>
+    loadScreens().then((screens) => screens[name]() as Promise<{ default: LazyScreen<K> }>),
+  ) as LazyScreen<K>;
+}
+const RegisterRoute = screen('RegisterRoute');
+const ForgotPasswordRoute = screen('ForgotPasswordRoute');
+const ChangePasswordRoute = screen('ChangePasswordRoute');
+const AgreementRoute = screen('AgreementRoute');
+const SettingsRoute = screen('SettingsRoute');
+const ColorsRoute = screen('ColorsRoute');
+const LanguageRoute = screen('LanguageRoute');
+const PersonInfoRoute = screen('PersonInfoRoute');
+const DataRightsRoute = screen('DataRightsRoute');
+const GuideRoute = screen('GuideRoute');
+const HomeDetailRoute = screen('HomeDetailRoute');
+const ExploreScreen = screen('ExploreScreen');
+const ShopRoute = screen('ShopRoute');
+const DemoRoute = screen('DemoRoute');
+const DeviceCheckRoute = screen('DeviceCheckRoute');
+const RealNameAuthenticationRoute = screen('RealNameAuthenticationRoute');
+const PersonCenterRoute = screen('PersonCenterRoute');
+const PointsHistoryRoute = screen('PointsHistoryRoute');
+const NewsListRoute = screen('NewsListRoute');
+const NewsArticleRoute = screen('NewsArticleRoute');
+const BankListRoute = screen('BankListRoute');
+const BindCardRoute = screen('BindCardRoute');
+const PaymentResultRoute = screen('PaymentResultRoute');
+const FastPaymentRoute = screen('FastPaymentRoute');
+const BankInRoute = screen('BankInRoute');
+const TransferRoute = screen('TransferRoute');
+const WithdrawRoute = screen('WithdrawRoute');
+const BankRecordRoute = screen('BankRecordRoute');
+const PayPasswordRoute = screen('PayPasswordRoute');
+const DetailRoute = screen('DetailRoute');
+const SearchRoute = screen('SearchRoute');
+const SearchResultsRoute = screen('SearchResultsRoute');
+const TradeRoute = screen('TradeRoute');
+const HoldingRoute = screen('HoldingRoute');
+const HoldDetailRoute = screen('HoldDetailRoute');
+const TransactionRoute = screen('TransactionRoute');
+const OrderRecordsRoute = screen('OrderRecordsRoute');
+const HistoryPositionRoute = screen('HistoryPositionRoute');
+const HistoryDetailRoute = screen('HistoryDetailRoute');
+const CalendarRoute = screen('CalendarRoute');
+const IssueDetailRoute = screen('IssueDetailRoute');
+const ApplyRoute = screen('ApplyRoute');
+const ApplyRecordRoute = screen('ApplyRecordRoute');
+const SubscriptionRecordsRoute = screen('SubscriptionRecordsRoute');
+const AllocationRecordsRoute = screen('AllocationRecordsRoute');
+const LoanApplyRoute = screen('LoanApplyRoute');
+const LoanRecordsRoute = screen('LoanRecordsRoute');
+const LoanDetailRoute = screen('LoanDetailRoute');
+const MessagesRoute = screen('MessagesRoute');
+const FundRoute = screen('FundRoute');
+const CustomerServiceRoute = screen('CustomerServiceRoute');
+const FundPaymentRoute = screen('FundPaymentRoute');
+const FundLogRoute = screen('FundLogRoute');
+const BlockTradeRoute = screen('BlockTradeRoute');
+const BlockTradeRecordsRoute = screen('BlockTradeRecordsRoute');
+const NotFoundRoute = screen('NotFoundRoute');
 
 /** Gives code outside React (request client) the router's navigate function and location. */
 function NavigatorBridge() {

@@ -293,3 +293,10 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string };
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** A CHECK constraint refused the row (e.g. a user account's balance going below zero). */
+export function isCheckViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: string };
+  return e.code === '23514' || e.code === 'SQLITE_CONSTRAINT_CHECK';
+}

@@ -332,6 +332,55 @@ describe.each(DIALECTS)('ledger on %s', (dialect) => {
     await expectVerified();
   });
 
+  it('refuses a batch when frozen money does not cover a hold: INSUFFICIENT_FUNDS, nothing written', async () => {
+    const user = await newUser();
+    await deposit(user, 5_000);
+    const hold = await tx((trx) =>
+      ledger.hold(trx, { userId: user, amountMinor: 3_000, reason: 'ipo', idempotencyKey: key('hold') }),
+    );
+    // The cached frozen balance short of the hold, as only a broken ledger could leave it: the batch
+    // no longer reads balances, so the database's check on a user balance is what refuses it.
+    const setFrozen = (balanceMinor: number) =>
+      t.ctx.database.db
+        .updateTable('ledgerAccounts')
+        .set({ balanceMinor })
+        .where('userId', '=', user)
+        .where('kind', '=', 'frozen')
+        .execute();
+    await setFrozen(1_000);
+    const settleKey = key('settle');
+    await expect(
+      tx((trx) =>
+        ledger.settleHolds(trx, [
+          {
+            holdId: hold,
+            userId: user,
+            amountMinor: 3_000,
+            captureMinor: 1_000,
+            to: { system: 'market_settlement' },
+            idempotencyKey: settleKey,
+            kind: 'ipo.allotted',
+          },
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    await setFrozen(3_000);
+    expect(await bal({ userId: user, kind: 'cash' })).toBe(2_000);
+    const row = await t.ctx.database.db
+      .selectFrom('holds')
+      .select('status')
+      .where('id', '=', hold)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('open');
+    const entries = await t.ctx.database.db
+      .selectFrom('journalEntries')
+      .select('id')
+      .where('idempotencyKey', '=', settleKey)
+      .execute();
+    expect(entries).toHaveLength(0);
+    await expectVerified();
+  });
+
   it('lets exactly one of 20 simultaneous holds of the whole balance through', async () => {
     const user = await newUser();
     await deposit(user, 2_000);

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Clock } from '../clock.ts';
-import { isUniqueViolation, type Db, type Dialect, type Trx } from '../db/database.ts';
+import { isCheckViolation, isUniqueViolation, type Db, type Dialect, type Trx } from '../db/database.ts';
 import { insertMany, placeholders, sqlRunner, updateManyById, type SqlRunner } from '../db/sql-runner.ts';
 import { AppError, invariant } from '../errors.ts';
 
@@ -61,6 +61,12 @@ export interface HoldSettlement {
   idempotencyKey: string;
   kind: string;
 }
+
+/**
+ * One hold's settlement as the statements take it: entry key, kind, hold id (the entry's reference),
+ * the frozen, target and cash account ids, the amount held and the amount captured.
+ */
+type SettlementRow = readonly [string, string, string, number, number, number, number, number];
 
 /** The most holds one `settleHolds` call takes (its statements stay within every engine's limits). */
 export const SETTLE_BATCH_MAX = 5_000;
@@ -382,6 +388,24 @@ export class Ledger {
     invariant(settlements.length <= SETTLE_BATCH_MAX, `at most ${SETTLE_BATCH_MAX} holds are settled at once`);
     const ids = settlements.map((settlement) => settlement.holdId);
     invariant(new Set(ids).size === ids.length, 'each hold is settled once in a batch');
+    for (const settlement of settlements) {
+      invariant(
+        Number.isSafeInteger(settlement.amountMinor) &&
+          settlement.amountMinor > 0 &&
+          Number.isSafeInteger(settlement.captureMinor) &&
+          settlement.captureMinor >= 0 &&
+          settlement.captureMinor <= settlement.amountMinor,
+        `hold ${settlement.holdId}: a capture is between 0 and the amount held`,
+      );
+      invariant(
+        settlement.idempotencyKey.length > 0 && settlement.idempotencyKey.length <= IDEMPOTENCY_KEY_MAX,
+        'idempotency key length',
+      );
+    }
+    invariant(
+      new Set(settlements.map((settlement) => settlement.idempotencyKey)).size === settlements.length,
+      'each key once in a batch',
+    );
     // Each hold closed only if it is still open for the user and amount the caller read with it: the
     // conditional update is the check (no read first), and a batch with one that is not is refused.
     const nowMs = this.clock.nowMs();
@@ -412,29 +436,158 @@ export class Ledger {
       if (found.some((hold) => hold.status !== 'open')) throw new AppError('HOLD_NOT_OPEN');
       invariant(false, 'a settled hold belongs to the user and holds the amount its settlement says');
     }
-    const entries: EntryInput[] = settlements.map((settlement) => {
-      const amount = settlement.amountMinor;
-      const userId = settlement.userId;
-      invariant(
-        Number.isSafeInteger(settlement.captureMinor) &&
-          settlement.captureMinor >= 0 &&
-          settlement.captureMinor <= amount,
-        `hold ${settlement.holdId}: a capture is between 0 and the amount held`,
-      );
-      const postings: PostingInput[] = [{ account: { userId, kind: 'frozen' }, amountMinor: -amount }];
-      if (settlement.captureMinor > 0) postings.push({ account: settlement.to, amountMinor: settlement.captureMinor });
-      if (amount - settlement.captureMinor > 0) {
-        postings.push({ account: { userId, kind: 'cash' }, amountMinor: amount - settlement.captureMinor });
-      }
-      return {
-        idempotencyKey: settlement.idempotencyKey,
-        kind: settlement.kind,
-        referenceType: 'hold',
-        referenceId: settlement.holdId,
-        postings,
-      };
+    // The accounts: each distinct target by its code (a draw has one, the market's settlement
+    // account), every user's frozen and cash by user id — one statement for the whole batch.
+    const targetIds = new Map<string, number>();
+    for (const settlement of settlements) {
+      const code = accountCode(settlement.to, this.currency);
+      if (!targetIds.has(code)) targetIds.set(code, await this.accountId(trx, settlement.to));
+    }
+    const userIds = [...new Set(settlements.map((settlement) => settlement.userId))];
+    const accounts = await this.holdAccounts(trx, userIds, [...targetIds.values()]);
+    // Per hold: its entry (key, kind, hold) and what its postings need, as one row of plain values.
+    const rows = settlements.map((settlement) => {
+      const own = accounts.get(settlement.userId);
+      invariant(own, `user ${settlement.userId} has a frozen and a cash account`);
+      return [
+        settlement.idempotencyKey,
+        settlement.kind,
+        String(settlement.holdId),
+        own.frozen,
+        targetIds.get(accountCode(settlement.to, this.currency))!,
+        own.cash,
+        settlement.amountMinor,
+        settlement.captureMinor,
+      ] as const;
     });
-    await this.postMany(trx, entries, nowMs);
+    try {
+      await (this.dialect === 'postgres' ? this.settlePostgres(trx, rows, nowMs) : this.settleSqlite(trx, rows, nowMs));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+      // A user account going below zero (the CHECK on its balance): the ledger did not cover a hold.
+      if (isCheckViolation(error)) throw new AppError('INSUFFICIENT_FUNDS');
+      throw error;
+    }
+  }
+
+  /**
+   * The frozen and cash account ids of each user, created on first use (a user with an open hold has
+   * both), found by user id — one probe per user in the user index rather than one per account in
+   * the codes' — together with `extra` accounts, all locked in id order on PostgreSQL like every
+   * other movement's.
+   */
+  private async holdAccounts(trx: Trx, userIds: readonly number[], extra: readonly number[]) {
+    const read = async () => {
+      if (this.dialect === 'sqlite') {
+        return sqlRunner(trx, this.dialect).all<{ id: number; userId: number | null; kind: string }>(
+          `select id, user_id as "userId", kind from ledger_accounts
+           where user_id in (select value from json_each(?)) and kind in ('frozen', 'cash') and currency = ?`,
+          [JSON.stringify(userIds), this.currency],
+        );
+      }
+      const result = await trx.executeQuery<{ id: number; userId: number | null; kind: string }>(
+        CompiledQuery.raw(
+          `select id, user_id as "userId", kind from ledger_accounts
+           where (user_id = any(cast($1 as bigint[])) and kind in ('frozen', 'cash') and currency = $2)
+              or id = any(cast($3 as bigint[]))
+           order by id for update`,
+          [[...userIds], this.currency, [...extra]],
+        ),
+      );
+      return result.rows;
+    };
+    const collect = (found: Awaited<ReturnType<typeof read>>) => {
+      const byUser = new Map<number, { frozen?: number; cash?: number }>();
+      for (const row of found) {
+        if (row.userId === null || (row.kind !== 'frozen' && row.kind !== 'cash')) continue;
+        const userId = Number(row.userId);
+        const own = byUser.get(userId) ?? {};
+        own[row.kind] = Number(row.id);
+        byUser.set(userId, own);
+      }
+      return byUser;
+    };
+    let byUser = collect(await read());
+    const missing = userIds.filter((userId) => {
+      const own = byUser.get(userId);
+      return own?.frozen === undefined || own.cash === undefined;
+    });
+    if (missing.length > 0) {
+      for (const userId of missing) {
+        await this.accountId(trx, { userId, kind: 'frozen' });
+        await this.accountId(trx, { userId, kind: 'cash' });
+      }
+      byUser = collect(await read());
+    }
+    return byUser as Map<number, { frozen: number; cash: number }>;
+  }
+
+  /**
+   * SQLite: the entries in one statement (their ids back), then the postings and the balances each
+   * in one statement over the same JSON parameter — the balances summed per account by SQLite.
+   */
+  private async settleSqlite(trx: Trx, rows: readonly SettlementRow[], nowMs: number) {
+    const run = sqlRunner(trx, this.dialect);
+    const inserted = await run.all<{ id: number; idempotencyKey: string }>(
+      `insert into journal_entries (idempotency_key, kind, reference_type, reference_id, created_at)
+       select value->>0, value->>1, 'hold', value->>2, ? from json_each(?)
+       returning id, idempotency_key as "idempotencyKey"`,
+      [nowMs, JSON.stringify(rows.map((row) => [row[0], row[1], row[2]]))],
+    );
+    const entryIds = new Map(inserted.map((entry) => [entry.idempotencyKey, Number(entry.id)]));
+    const postings: Array<[number, number, number]> = [];
+    for (const [key, , , frozen, target, cash, amount, captured] of rows) {
+      const entryId = entryIds.get(key);
+      invariant(entryId !== undefined, 'every entry has its id');
+      postings.push([entryId, frozen, -amount]);
+      if (captured > 0) postings.push([entryId, target, captured]);
+      if (amount - captured > 0) postings.push([entryId, cash, amount - captured]);
+    }
+    const json = JSON.stringify(postings);
+    await run.run(
+      'insert into postings (entry_id, account_id, amount_minor) select value->>0, value->>1, value->>2 from json_each(?)',
+      [json],
+    );
+    await run.run(
+      `update ledger_accounts set balance_minor = balance_minor + d.delta
+       from (select value->>1 as account, sum(value->>2) as delta from json_each(?)
+             group by value->>1 having sum(value->>2) <> 0) as d
+       where ledger_accounts.id = d.account`,
+      [json],
+    );
+  }
+
+  /**
+   * PostgreSQL: one statement for the batch — the rows as one array per column (`unnest`), the
+   * entries inserted from them, each entry's postings from its row (frozen out, the capture to its
+   * target, the rest to cash), and every balance changed by the sum of its postings.
+   */
+  private async settlePostgres(trx: Trx, rows: readonly SettlementRow[], nowMs: number) {
+    const column = (k: number) => rows.map((row) => row[k]!);
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        `with s (key, kind, ref, frozen, target, cash, amount, captured) as (
+           select * from unnest(cast($1 as text[]), cast($2 as text[]), cast($3 as text[]), cast($4 as bigint[]),
+                                cast($5 as bigint[]), cast($6 as bigint[]), cast($7 as bigint[]), cast($8 as bigint[]))
+         ), e as (
+           insert into journal_entries (idempotency_key, kind, reference_type, reference_id, created_at)
+           select key, kind, 'hold', ref, $9 from s
+           returning id, idempotency_key
+         ), p as (
+           insert into postings (entry_id, account_id, amount_minor)
+           select e.id, v.account, v.amount
+           from e join s on s.key = e.idempotency_key
+           cross join lateral (values (s.frozen, -s.amount), (s.target, s.captured), (s.cash, s.amount - s.captured))
+             as v (account, amount)
+           where v.amount <> 0
+           returning account_id, amount_minor
+         )
+         update ledger_accounts set balance_minor = balance_minor + d.delta
+         from (select account_id, sum(amount_minor) as delta from p group by account_id having sum(amount_minor) <> 0) as d
+         where ledger_accounts.id = d.account_id`,
+        [column(0), column(1), column(2), column(3), column(4), column(5), column(6), column(7), nowMs],
+      ),
+    );
   }
 
   /**

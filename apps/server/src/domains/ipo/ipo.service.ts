@@ -21,6 +21,7 @@ import type { ErrorCode } from '@bourse/shared/errors';
 import type { AppContext } from '../../platform/context.ts';
 import { isUniqueViolation, type Db, type Trx } from '../../platform/db/database.ts';
 import type { Instrument } from '../../platform/db/schema.ts';
+import { readRunner } from '../../platform/db/sql-runner.ts';
 import { AppError, invariant } from '../../platform/errors.ts';
 import type { MoneyUnit } from '../../platform/money-command.ts';
 import { appendAudit } from '../../platform/audit.ts';
@@ -865,10 +866,7 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
   const [instrument] = (await instrumentsByIds(ctx.database.db, [Number(issue.instrumentId)])).values();
   invariant(instrument, `issue ${id} has its instrument`);
 
-  const entries = (await repo.drawRowsOfIssue(ctx.database.db, id)).map((row) => ({
-    subscriptionId: Number(row.id),
-    lots: row.lots,
-  }));
+  const entries = await repo.drawRowsOfIssue(readRunner(ctx.database), id);
   const allotted = drawAllotments({ seedHex: issue.seed, publicLots: publicLotsOf(issue), entries });
   const perLot = lotValueMinor(issue);
 
@@ -1045,11 +1043,11 @@ export async function publishedDraw(ctx: AppContext, id: number): Promise<IpoDra
   const issue = await repo.findIssue(db, id);
   if (!issue) throw new AppError('IPO_NOT_FOUND');
   const drawn = issue.drawnAt !== null;
-  const rows = await repo.drawRowsOfIssue(db, id);
+  const rows = await repo.drawRowsOfIssue(readRunner(ctx.database), id);
   let appliedLots = 0;
   const entries = rows.map((row) => {
     appliedLots += row.lots;
-    return { subscriptionId: Number(row.id), lots: row.lots, allotted: drawn ? (row.lotsAllotted ?? 0) : null };
+    return { subscriptionId: row.subscriptionId, lots: row.lots, allotted: drawn ? (row.lotsAllotted ?? 0) : null };
   });
   const publicLots = publicLotsOf(issue);
   return {

@@ -1,8 +1,8 @@
 import type { AnnouncementAudience } from '@bourse/shared/schemas/messages';
 import { sql } from 'kysely';
-import type { Db, Trx } from '../../platform/db/database.ts';
+import type { Db, Dialect, Trx } from '../../platform/db/database.ts';
 import type { User, UserUpdate } from '../../platform/db/schema.ts';
-import type { SqlRunner } from '../../platform/db/sql-runner.ts';
+import { selectManyById, type SqlRunner } from '../../platform/db/sql-runner.ts';
 
 /** The users domain's SQL (the users table; sign-up and passwords are auth's). */
 
@@ -43,8 +43,14 @@ export function findPhonesByIds(db: Executor, userIds: readonly number[]) {
 }
 
 /** Phone and language of these users (messages to many at once). */
-export function findContactsByIds(db: Executor, userIds: readonly number[]) {
-  return db.selectFrom('users').select(['id', 'phone', 'lang']).where('id', 'in', userIds).execute();
+/** Id, phone and language of these users (a draw's hundred thousand: one statement, no per-row mapping). */
+export function findContactsByIds(db: Executor, dialect: Dialect, userIds: readonly number[]) {
+  return selectManyById<{ id: number; phone: string; lang: string }>(
+    db,
+    dialect,
+    'select id, phone, lang from users',
+    userIds,
+  );
 }
 
 /** The user's language through the caller's runner (prepared SQL on the order path). */

@@ -4,7 +4,7 @@ import { COLOR_CONVENTIONS, type ColorConvention, type KycStatus, type UserInfo 
 import type { MessageKey, MessageParams } from '@bourse/shared/i18n/index';
 import type { AnnouncementAudience } from '@bourse/shared/schemas/messages';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db, Trx } from '../../platform/db/database.ts';
+import type { Db, Dialect, Trx } from '../../platform/db/database.ts';
 import { sqlRunner, type SqlRunner } from '../../platform/db/sql-runner.ts';
 import type { User } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -155,12 +155,13 @@ export interface Notice {
  * caller's transaction: their contacts looked up together, one `sendMany`. Nothing for an unknown user.
  */
 export async function notifyInvestors(
-  ctx: Pick<AppContext, 'notifier'>,
+  ctx: Pick<AppContext, 'notifier' | 'database'>,
   db: Db | Trx,
   notices: readonly Notice[],
 ): Promise<void> {
   const contacts = await contactsByUserId(
     db,
+    ctx.database.dialect,
     notices.map((notice) => notice.userId),
   );
   await ctx.notifier.sendMany(
@@ -186,15 +187,13 @@ export async function notifyInvestors(
 /** Phone and language of each of these users (a draw tells thousands at once), by user id. */
 export async function contactsByUserId(
   db: Db | Trx,
+  dialect: Dialect,
   userIds: readonly number[],
 ): Promise<Map<number, { id: number; phone: string; lang: Language }>> {
   const contacts = new Map<number, { id: number; phone: string; lang: Language }>();
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 1_000) {
-    for (const row of await repo.findContactsByIds(db, unique.slice(i, i + 1_000))) {
-      const id = Number(row.id);
-      contacts.set(id, { id, phone: row.phone, lang: isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE });
-    }
+  for (const row of await repo.findContactsByIds(db, dialect, [...new Set(userIds)])) {
+    const id = Number(row.id);
+    contacts.set(id, { id, phone: row.phone, lang: isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE });
   }
   return contacts;
 }

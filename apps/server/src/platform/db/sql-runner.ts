@@ -252,6 +252,29 @@ export async function updateManyById(
 }
 
 /**
+ * The rows whose id is one of `ids`, however many: `select` is the statement up to its WHERE (the
+ * caller's constant; columns aliased to camelCase as everywhere here). On SQLite one statement over a
+ * JSON parameter (`json_each`), on PostgreSQL one array parameter (`= any`); no order promised.
+ */
+export async function selectManyById<R>(
+  executor: Db | Trx,
+  dialect: 'sqlite' | 'postgres',
+  select: string,
+  ids: readonly number[],
+): Promise<R[]> {
+  if (ids.length === 0) return [];
+  if (dialect === 'sqlite') {
+    return sqlRunner(executor, dialect).all<R>(`${select} where id in (select value from json_each(?))`, [
+      JSON.stringify(ids),
+    ]);
+  }
+  const result = await executor.executeQuery<R>(
+    CompiledQuery.raw(`${select} where id = any(cast($1 as bigint[]))`, [[...ids]]),
+  );
+  return result.rows;
+}
+
+/**
  * Inserts many rows (`values` in the order of `columns`): on SQLite one statement selecting them from
  * a JSON parameter, in their order; on PostgreSQL one statement per 5,000 rows (`unnest` of one
  * array per column). With `returning`, answers those columns of every inserted

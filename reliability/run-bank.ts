@@ -1,6 +1,14 @@
 import { Api } from './api.ts';
 import { Bank } from './bank.ts';
-import { createStore, ledgerVerifyCli, startServers, startServer, type Dialect, type RunningServer } from './server.ts';
+import {
+  createStore,
+  ledgerVerifyCli,
+  serverErrors,
+  startServers,
+  startServer,
+  type Dialect,
+  type RunningServer,
+} from './server.ts';
 
 export interface BankRunOptions {
   dialect: Dialect;
@@ -81,14 +89,4 @@ export async function runBank(options: BankRunOptions): Promise<BankRunResult> {
   } finally {
     await store.dispose();
   }
-}
-
-/** The error lines of a server's log (pino JSON at level 50 and up, or anything that looks like a stack). */
-export function serverErrors(output: string): string {
-  return output
-    .split('\n')
-    .filter((line) => /"level":(50|60)|Error|error/.test(line))
-    .slice(-20)
-    .map((line) => line.slice(0, 2000))
-    .join('\n');
 }

@@ -5,6 +5,7 @@ import {
   createStore,
   ledgerVerifyCli,
   ledgerVerifyInProcess,
+  serverErrors,
   startServer,
   type Dialect,
   type RunningServer,
@@ -79,6 +80,8 @@ export async function runCrash(options: CrashRunOptions): Promise<CrashRunResult
   const store = await createStore(options.dialect, 'crash');
   const violations: string[] = [];
   const kills: CrashRunResult['kills'] = [];
+  // What each killed server wrote, to show its errors with a violation (as the bank run does).
+  let serverOutput = '';
   let server: RunningServer | undefined;
   try {
     server = await startServer(store, options.port);
@@ -124,6 +127,7 @@ export async function runCrash(options: CrashRunOptions): Promise<CrashRunResult
         killedAt = Date.now();
         await server.kill();
       }
+      serverOutput += server.output();
       stop = true;
       await load;
       // Order placements were answered in this round as everything else was (issue 17: on SQLite
@@ -164,6 +168,7 @@ export async function runCrash(options: CrashRunOptions): Promise<CrashRunResult
     await load;
     await bank.checkTotals();
     violations.push(...bank.report.violations);
+    if (violations.length > 0) violations.push(`server errors:\n${serverErrors(serverOutput + server.output())}`);
     const summary = `[${options.dialect}] ${options.kills} kills; ${bank.summary()}`;
     return { summary, violations, kills };
   } finally {

@@ -259,3 +259,13 @@ export function ledgerVerifyCli(store: Store): { code: number | null; report: st
   });
   return { code: result.status, report: `${result.stdout}${result.stderr}` };
 }
+
+/** The error lines of a server's log (pino JSON at level 50 and up, or anything that looks like a stack). */
+export function serverErrors(output: string): string {
+  return output
+    .split('\n')
+    .filter((line) => /"level":(50|60)|Error|error/.test(line))
+    .slice(-20)
+    .map((line) => line.slice(0, 2000))
+    .join('\n');
+}

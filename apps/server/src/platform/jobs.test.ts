@@ -39,6 +39,33 @@ describe('job runner', () => {
     await expect(jobs.runDue()).rejects.toThrow(/made no progress/);
   });
 
+  it('runs a job again for work committed while it ran, due at the same instant, and counts it once', async () => {
+    // The day-order expiry read its list; meanwhile the order-writer thread committed an order placed
+    // before the clock moved, due at the same close (seen in the SQLite crash run as a 500 answer).
+    const clock = new SimulatedClock({ startAt: new Date(10_000), frozen: true });
+    const jobs = new JobRunner(clock);
+    const ran: string[] = [];
+    const pending = [5_000];
+    let late = true;
+    jobs.register({
+      name: 'expire',
+      nextDueAt: () => Promise.resolve(pending[0] ?? null),
+      run: async (dueAtMs) => {
+        const found = pending.filter((at) => at <= dueAtMs);
+        pending.splice(0, found.length);
+        ran.push(...found.map((at) => `expire@${at}`));
+        if (late) {
+          late = false;
+          pending.unshift(5_000); // committed after the list was read
+        }
+      },
+    });
+    const done = await jobs.runDue();
+    expect(ran).toEqual(['expire@5000', 'expire@5000']);
+    expect(done.map((run) => `${run.name}@${Date.parse(run.dueAt)}`)).toEqual(['expire@5000']);
+    expect(pending).toEqual([]);
+  });
+
   it('registers a job once, and forgets it when asked', async () => {
     const clock = new SimulatedClock({ startAt: new Date(10_000), frozen: true });
     const jobs = new JobRunner(clock);

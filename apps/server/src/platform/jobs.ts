@@ -6,7 +6,10 @@ import { LEASE_RENEW_MS, type Lease } from './lease.ts';
 /**
  * A scheduled job: it says when it is next due (from the database, so it survives restarts) and
  * does the work that fell due by a given instant. `run(dueAtMs)` must leave nothing due at or
- * before `dueAtMs`, so the runner always makes progress.
+ * before `dueAtMs` of what it found, so the runner always makes progress. Work another writer
+ * commits meanwhile may be due already (a day order placed before an advance of the clock, committed
+ * by the order-writer thread after the expiry job read its list): the runner runs the job again for
+ * it, up to STALL_LIMIT times in a row at the same instant, then calls the job stuck.
  */
 export interface Job {
   readonly name: string;
@@ -28,6 +31,8 @@ export interface JobRun {
 
 /** A job that keeps running after this many rounds without progress is a bug. */
 const MAX_ROUNDS = 100_000;
+/** Runs of one job at one instant in a row after which it is stuck, not waiting for late work. */
+export const STALL_LIMIT = 3;
 
 export interface JobRunnerOptions {
   onError?: (job: string, error: unknown) => void;
@@ -99,6 +104,8 @@ export class JobRunner {
     const ran: JobRun[] = [];
     // Another instance holds the jobs: nothing to look at until it stops renewing.
     if ((await this.fence()) === undefined) return ran;
+    // The job last run, the instant it ran for and how often in a row it was still due there after.
+    let stalled = null as { job: Job; at: number; runs: number } | null;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       let earliest: { job: Job; at: number } | null = null;
       for (const job of this.jobs) {
@@ -110,20 +117,26 @@ export class JobRunner {
       if (fence === undefined) return ran;
       const job = earliest.job;
       const at = earliest.at;
+      // A run again at the same instant finishes the same due run: recorded once, with the first.
+      const again: boolean = stalled !== null && stalled.job === job && stalled.at === at;
       try {
         if (fence) {
           await runFenced(fence, async () => {
             await job.run(at, fence);
-            await this.record?.({ name: job.name, dueAtMs: at, token: fence.token });
+            if (!again) await this.record?.({ name: job.name, dueAtMs: at, token: fence.token });
           });
         } else await job.run(at);
       } catch (error) {
         if (error instanceof LeaseLostError) this.lease?.lost();
         throw error;
       }
-      const after = await earliest.job.nextDueAt();
-      invariant(after === null || after > earliest.at, `job ${earliest.job.name} made no progress`);
-      ran.push({ name: earliest.job.name, dueAt: new Date(earliest.at).toISOString() });
+      const after = await job.nextDueAt();
+      if (!again) ran.push({ name: job.name, dueAt: new Date(at).toISOString() });
+      if (after !== null && after <= at) {
+        // Still due: work committed while it ran (run it again), or a job that does nothing.
+        stalled = again && stalled ? { job, at, runs: stalled.runs + 1 } : { job, at, runs: 1 };
+        invariant(stalled.runs < STALL_LIMIT, `job ${job.name} made no progress`);
+      } else stalled = null;
     }
     throw new Error('jobs kept falling due: giving up this round');
   }

@@ -134,7 +134,7 @@ export class JobRunner {
       if (!again) ran.push({ name: job.name, dueAt: new Date(at).toISOString() });
       if (after !== null && after <= at) {
         // Still due: work committed while it ran (run it again), or a job that does nothing.
-        stalled = again && stalled ? { job, at, runs: stalled.runs + 1 } : { job, at, runs: 1 };
+        stalled = { job, at, runs: again ? (stalled?.runs ?? 0) + 1 : 1 };
         invariant(stalled.runs < STALL_LIMIT, `job ${job.name} made no progress`);
       } else stalled = null;
     }

@@ -42,7 +42,6 @@ export function findPhonesByIds(db: Executor, userIds: readonly number[]) {
   return db.selectFrom('users').select(['id', 'phone']).where('id', 'in', userIds).execute();
 }
 
-/** Phone and language of these users (messages to many at once). */
 /** Id, phone and language of these users (a draw's hundred thousand: one statement, no per-row mapping). */
 export function findContactsByIds(db: Executor, dialect: Dialect, userIds: readonly number[]) {
   return selectManyById<{ id: number; phone: string; lang: string }>(

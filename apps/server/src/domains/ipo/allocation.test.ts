@@ -185,11 +185,13 @@ describe.each(DIALECTS)('IPO allocation and listing on %s', (dialect) => {
     await advance(DAY - HOUR);
     expect((await issueRow(issue.id)).status).toBe('closed');
 
-    // The process dies after the first committed chunk of 3 subscriptions.
+    // The process dies after the first committed chunk of 3 subscriptions (one chunk at a time, so
+    // exactly one is committed).
     const killed = new Error('killed');
     await expect(
       allocateIssue(t.ctx, issue.id, {
         chunkSize: 3,
+        workers: 1,
         afterChunk: (settled) => {
           if (settled >= 3) throw killed;
         },
@@ -252,6 +254,49 @@ describe.each(DIALECTS)('IPO allocation and listing on %s', (dialect) => {
     expect(again.statusCode, again.body).toBe(200);
     expect(body(again).data).toMatchObject({ id: issue.id, status: 'allocated' });
     expect(await journal()).toBe(count);
+    await expectLedgerOk(t);
+  });
+
+  it('settles chunks side by side exactly once: each subscription by one chunk, every hold closed once', async () => {
+    const issue = await createIpoIssue(t, admin, { ...schedule(), publicQuantity: 900 });
+    const investors = await subscribed(issue.id, 9, 2);
+    await advance(DAY - HOUR);
+    const settlementBefore = await marketSettlement();
+
+    // Three workers over chunks of 2: on PostgreSQL they take disjoint subscriptions (rows locked by
+    // one are passed over by the others) and queue at the shared settlement account; SQLite runs one.
+    const seen: number[] = [];
+    expect(
+      await allocateIssue(t.ctx, issue.id, { chunkSize: 2, workers: 3, afterChunk: (n) => void seen.push(n) }),
+    ).toBe(true);
+    expect(seen.at(-1)).toBe(9);
+    expect(seen).toHaveLength(5);
+    const rows = await subscriptionsOf(issue.id);
+    const expected = drawAllotments({
+      seedHex: (await issueRow(issue.id)).seed!,
+      publicLots: 9,
+      entries: rows.map((sub) => ({ subscriptionId: Number(sub.id), lots: sub.lots })),
+    });
+    expect(rows.map((sub) => sub.lotsAllotted)).toEqual(rows.map((sub) => expected.get(Number(sub.id))));
+    const entries = await settlementEntries(issue.id);
+    expect(entries).toHaveLength(9);
+    expect(new Set(entries.map((entry) => entry.idempotencyKey)).size).toBe(9);
+    expect(await marketSettlement()).toBe(settlementBefore + 9 * 100_000);
+    let cash = 0;
+    for (const investor of investors) {
+      const balances = await t.ctx.ledger.userBalances(t.ctx.database.db, investor.userId);
+      expect(balances.frozen).toBe(0);
+      cash += balances.cash;
+    }
+    expect(cash).toBe(9 * 1_000_000 - 9 * 100_000);
+    const notes = await t.ctx.database.db
+      .selectFrom('messages')
+      .select('userId')
+      .where('template', 'in', ['notify.ipoAllotted', 'notify.ipoNotAllotted'])
+      .execute();
+    expect(notes.map((note) => Number(note.userId)).sort((x, y) => x - y)).toEqual(
+      investors.map((investor) => investor.userId).sort((x, y) => x - y),
+    );
     await expectLedgerOk(t);
   });
 

@@ -265,10 +265,14 @@ export async function unsettledSubscriptions(
   dialect: Dialect,
   issueId: number,
   limit: number,
+  { skipLocked = false }: { skipLocked?: boolean } = {},
 ): Promise<Unsettled[]> {
+  // skipLocked (PostgreSQL): the rows are locked for this transaction and rows another chunk has
+  // locked are passed over, so chunks settled side by side each take their own.
+  const lock = skipLocked && dialect === 'postgres' ? ' for update skip locked' : '';
   const rows = await sqlRunner(trx, dialect).all<Unsettled>(
     `select id, user_id as "userId", lots, amount_held_minor as "amountHeldMinor", hold_id as "holdId"
-     from ipo_subscriptions where issue_id = ? and status = 'subscribed' order by id limit ?`,
+     from ipo_subscriptions where issue_id = ? and status = 'subscribed' order by id limit ?${lock}`,
     [issueId, limit],
   );
   // PostgreSQL answers bigints as text.

@@ -825,12 +825,21 @@ export function nextWindowChange(ctx: AppContext): Promise<number | null> {
  * anyone up and a chunk is the ledger's largest batch.
  */
 export const ALLOCATION_CHUNK = { sqlite: 2_500, postgres: 5_000 } as const;
+/**
+ * Chunks of a draw settled at the same time. SQLite has one writer, so one. On PostgreSQL two: the
+ * chunks' only shared row is the market's settlement account, which a chunk's ledger statement locks
+ * last, right before its commit — so one chunk's reads, messages and JavaScript run while the other's
+ * ledger statement runs on the database server's other core.
+ */
+export const ALLOCATION_WORKERS = { sqlite: 1, postgres: 2 } as const;
 /** Allotments turned into position lots per transaction of a listing. */
 export const LISTING_CHUNK = 500;
 
 export interface AllocationOptions {
   /** Subscriptions settled per transaction (default ALLOCATION_CHUNK of the dialect). */
   chunkSize?: number;
+  /** Chunks settled at the same time (default ALLOCATION_WORKERS of the dialect; 1 on SQLite). */
+  workers?: number;
   /** Called after each committed chunk with the number settled so far (a test's way to stop halfway). */
   afterChunk?: (settled: number) => void | Promise<void>;
 }
@@ -848,15 +857,19 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  *
  * Exactly once, even when the process dies halfway: the draw is a pure function of the stored seed
  * and the list (which cannot change once the window has closed), so a rerun computes the same
- * allotments; a chunk settles only subscriptions still `subscribed`, with the issue row locked, in
- * the same transaction as their ledger entries (each keyed by the subscription). The first step marks
- * the draw as begun, after which the issue can no longer be cancelled. Returns true when this call
- * finished the draw, false when the issue was not closed (not yet, already drawn, or cancelled).
+ * allotments; a chunk settles only subscriptions still `subscribed`, with the issue row share-locked
+ * (a cancellation or the finish waits for it), in the same transaction as their ledger entries (each
+ * keyed by the subscription). On PostgreSQL chunks run side by side (ALLOCATION_WORKERS), each taking
+ * subscriptions no other chunk has locked. The first step marks the draw as begun, after which the
+ * issue can no longer be cancelled. Returns true when this call finished the draw, false when the
+ * issue was not closed (not yet, already drawn, or cancelled).
  */
 export async function allocateIssue(ctx: AppContext, id: number, options: AllocationOptions = {}): Promise<boolean> {
-  const chunkSize = options.chunkSize ?? ALLOCATION_CHUNK[ctx.database.dialect];
+  const { dialect } = ctx.database;
+  const chunkSize = options.chunkSize ?? ALLOCATION_CHUNK[dialect];
+  const workers = dialect === 'sqlite' ? 1 : (options.workers ?? ALLOCATION_WORKERS[dialect]);
   const issue = await ctx.database.transaction(async (trx) => {
-    const row = await repo.lockIssue(trx, ctx.database.dialect, id, 'update');
+    const row = await repo.lockIssue(trx, dialect, id, 'update');
     if (row?.status !== 'closed') return null;
     await repo.markAllocationStarted(trx, id, ctx.clock.nowMs());
     return row;
@@ -870,12 +883,13 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
   const allotted = drawAllotments({ seedHex: issue.seed, publicLots: publicLotsOf(issue), entries });
   const perLot = lotValueMinor(issue);
 
-  let settled = 0;
-  for (;;) {
-    const done = await ctx.database.transaction(async (trx) => {
-      const locked = await repo.lockIssue(trx, ctx.database.dialect, id, 'update');
+  // One chunk: its outcomes recorded and the investors told first, the ledger last — the ledger
+  // statement locks the settlement account every chunk shares, so it is held only until the commit.
+  const settleChunk = () =>
+    ctx.database.transaction(async (trx) => {
+      const locked = await repo.lockIssue(trx, dialect, id, 'share');
       if (locked?.status !== 'closed') return 0;
-      const chunk = await repo.unsettledSubscriptions(trx, ctx.database.dialect, id, chunkSize);
+      const chunk = await repo.unsettledSubscriptions(trx, dialect, id, chunkSize, { skipLocked: true });
       if (chunk.length === 0) return 0;
       const nowMs = ctx.clock.nowMs();
       const outcomes = chunk.map((row) => {
@@ -892,21 +906,9 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
           },
         };
       });
-      await ctx.ledger.settleHolds(
-        trx,
-        outcomes.map(({ row, settled: outcome }) => ({
-          holdId: Number(row.holdId),
-          userId: Number(row.userId),
-          amountMinor: Number(row.amountHeldMinor),
-          captureMinor: outcome.capturedMinor,
-          to: { system: 'market_settlement' },
-          idempotencyKey: `ipo:subscription:${row.id}:allocated`,
-          kind: outcome.lotsAllotted > 0 ? 'ipo.allotted' : 'ipo.not_allotted',
-        })),
-      );
       const changed = await repo.settleSubscriptions(
         trx,
-        ctx.database.dialect,
+        dialect,
         outcomes.map((outcome) => outcome.settled),
         nowMs,
       );
@@ -926,13 +928,44 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
           },
         })),
       );
+      await ctx.ledger.settleHolds(
+        trx,
+        outcomes.map(({ row, settled: outcome }) => ({
+          holdId: Number(row.holdId),
+          userId: Number(row.userId),
+          amountMinor: Number(row.amountHeldMinor),
+          captureMinor: outcome.capturedMinor,
+          to: { system: 'market_settlement' },
+          idempotencyKey: `ipo:subscription:${row.id}:allocated`,
+          kind: outcome.lotsAllotted > 0 ? 'ipo.allotted' : 'ipo.not_allotted',
+        })),
+      );
       return chunk.length;
     });
-    if (done === 0) break;
-    settled += done;
-    await options.afterChunk?.(settled);
-    await yieldToRequests();
-  }
+
+  // Each worker settles chunks until none is left for it; when one fails the others stop after the
+  // chunk they are in, and the failure is what the call answers (a rerun takes up the rest).
+  let settled = 0;
+  let failed = false;
+  const work = async () => {
+    while (!failed) {
+      const done = await settleChunk();
+      if (done === 0) return;
+      settled += done;
+      await options.afterChunk?.(settled);
+      await yieldToRequests();
+    }
+  };
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.max(1, workers) }, () =>
+      work().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      }),
+    ),
+  );
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 
   return ctx.database.transaction(async (trx) => {
     const nowMs = ctx.clock.nowMs();

@@ -218,6 +218,28 @@ describe.each(DIALECTS)('market list from the cache on %s', (dialect) => {
     t.clock.advance(1_000);
     expect(await name()).toBe('Growth Holding AG');
   });
+
+  it('answers a stock’s detail from the same rows: an edit here at once, an unannounced one within a second', async () => {
+    const detail = async (code: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/market/instruments/${code}` });
+      return { status: res.statusCode, data: body<{ name: string; lotSize: number; status: string }>(res).data };
+    };
+    expect((await detail('SAP')).data).toMatchObject({ name: 'SAP SE', status: 'listed' });
+    expect((await edit('SAP', { name: 'SAP Aktiengesellschaft' })).statusCode).toBe(200);
+    expect((await detail('SAP')).data).toMatchObject({ name: 'SAP Aktiengesellschaft' });
+
+    // Written straight to the database with no reload here: the detail, like the list, shows the rows
+    // its generation read (no query per request) until the clock reaches the next second.
+    await t.ctx.database.db.updateTable('instruments').set({ name: 'SAP SE' }).where('code', '=', 'SAP').execute();
+    expect((await detail('SAP')).data).toMatchObject({ name: 'SAP Aktiengesellschaft' });
+    t.clock.advance(1_000);
+    expect((await detail('SAP')).data).toMatchObject({ name: 'SAP SE' });
+
+    // An unknown code is still asked of the database, and refused.
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/market/instruments/NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown).error).toBe('INSTRUMENT_NOT_FOUND');
+  });
 });
 
 describe('If-None-Match matching', () => {

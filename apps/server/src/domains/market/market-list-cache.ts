@@ -35,7 +35,7 @@ export class MarketListCache {
   private quoteVersion = 0;
   private localVersion = 0;
   private generation = '';
-  private rows: Promise<Instrument[]> | null = null;
+  private rows: Promise<{ rows: Instrument[]; byCode: Map<string, Instrument> }> | null = null;
   private readonly entries = new Map<string, ListEntry>();
   private readonly unsubscribe: () => void;
 
@@ -73,21 +73,37 @@ export class MarketListCache {
     const generation = this.current();
     const cached = this.entries.get(key);
     if (cached) return cached;
-    this.rows ??= listInstruments(this.ctx.database.db);
-    const rowsPromise = this.rows;
-    let rows: Instrument[];
-    try {
-      rows = await rowsPromise;
-    } catch (error) {
-      if (this.rows === rowsPromise) this.rows = null;
-      throw error;
-    }
+    const { rows } = await this.read();
     const json = Buffer.from(JSON.stringify(build(rows)));
     const entry: ListEntry = { json, gzip: null, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
     // Filed only while its generation is still the current one (a tick during the read: the next
     // request builds again).
     if (generation === this.generation && this.entries.size < this.maxEntries) this.entries.set(key, entry);
     return entry;
+  }
+
+  /**
+   * One instrument's row (any status) as this generation read it — a stock's detail, polled by every
+   * open detail screen, costs a map look-up instead of a query; undefined for an unknown code.
+   */
+  async instrument(code: string): Promise<Instrument | undefined> {
+    this.current();
+    return (await this.read()).byCode.get(code);
+  }
+
+  /** The instrument rows of the current generation, read once (a failed read is tried again next time). */
+  private async read() {
+    this.rows ??= listInstruments(this.ctx.database.db).then((rows) => ({
+      rows,
+      byCode: new Map(rows.map((row) => [row.code, row])),
+    }));
+    const rowsPromise = this.rows;
+    try {
+      return await rowsPromise;
+    } catch (error) {
+      if (this.rows === rowsPromise) this.rows = null;
+      throw error;
+    }
   }
 
   gzipOf(entry: ListEntry): Buffer {

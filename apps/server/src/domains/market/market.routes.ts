@@ -35,6 +35,7 @@ import {
   marketSectors,
   removeFavorite,
   reorderFavorites,
+  requireInstrument,
   search,
 } from './market.service.ts';
 
@@ -113,13 +114,16 @@ export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext
   r.get(
     '/api/market/instruments/:code',
     { config: open, schema: { tags, params: codeParams, response: okResponse(instrumentDetailSchema) } },
-    async (request) =>
-      ok(
-        await instrumentDetail(ctx, request.params.code, {
-          lang: request.lang,
-          userId: await optionalUser(ctx, request),
-        }),
-      ),
+    async (request) => {
+      // The row from the market list's generation (at most a second old, and at once after a change
+      // on this instance), like the list itself; a code it does not have (written since, or unknown)
+      // is looked up in the database.
+      const { code } = request.params;
+      const instrument = (await listCache.instrument(code)) ?? (await requireInstrument(ctx, code));
+      return ok(
+        await instrumentDetail(ctx, instrument, { lang: request.lang, userId: await optionalUser(ctx, request) }),
+      );
+    },
   );
 
   // The hottest read: answered from serialized (and pre-compressed) bytes while nothing it shows has

@@ -258,10 +258,9 @@ export async function requireInstrument(ctx: AppContext, code: string): Promise<
 
 export async function instrumentDetail(
   ctx: AppContext,
-  code: string,
+  instrument: Instrument,
   options: { lang: string; userId?: number | undefined },
 ): Promise<InstrumentDetail> {
-  const instrument = await requireInstrument(ctx, code);
   const item = toListItem(ctx, instrument, options.lang);
   const favorite = options.userId ? await findFavorite(ctx.database.db, options.userId, instrument.id) : undefined;
   const ratio = (x100: number | null) => (x100 === null ? null : formatMinor(x100));

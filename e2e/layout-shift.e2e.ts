@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LANGUAGES } from '@bourse/shared/languages';
 import { logInThroughApi } from './api.ts';
 import { launch, phoneContext } from './browser.ts';
 import { startServer, type E2eServer } from './server.ts';
@@ -82,6 +83,7 @@ describe.skipIf(!chromium)('layout shift', () => {
   for (const [name, hash] of [
     ['home', '/home'],
     ['the personal centre', '/personCenter'],
+    ['a stock’s detail', '/detail?code=SAP'],
   ] as const) {
     it(`keeps ${name} still while it loads (CLS ≤ ${CLS_LIMIT})`, { timeout: 60_000 }, async () => {
       const context = await phoneContext(browser, server.baseUrl);
@@ -99,4 +101,32 @@ describe.skipIf(!chromium)('layout shift', () => {
       }
     });
   }
+
+  it(
+    'keeps the chart legend within the two lines the detail reserves for it, in every language',
+    { timeout: 120_000 },
+    async () => {
+      const context = await phoneContext(browser, server.baseUrl);
+      const page = await context.newPage();
+      try {
+        await page.goto('/#/detail?code=SAP');
+        for (const lang of LANGUAGES) {
+          await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+          await page.reload();
+          await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+          const legend = page.locator('.candle-chart-legend .candle-chart-legend-time');
+          await legend.waitFor();
+          const sizes = await page.evaluate(() => {
+            const box = document.querySelector('.candle-chart-legend') as HTMLElement;
+            return { height: box.scrollHeight, reserved: parseFloat(getComputedStyle(box).minHeight) };
+          });
+          expect(sizes.height, `${lang}: legend ${sizes.height}px, reserved ${sizes.reserved}px`).toBeLessThanOrEqual(
+            sizes.reserved,
+          );
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

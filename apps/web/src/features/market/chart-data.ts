@@ -4,6 +4,8 @@ import type { Candle, CandleInterval, Quote } from '@bourse/shared/schemas/marke
 /** The chart's tabs in order, and the one a detail screen opens on. */
 export const CHART_INTERVALS: readonly CandleInterval[] = ['1m', '5m', '1d', '1w', '1M'];
 export const DEFAULT_CHART_INTERVAL: CandleInterval = '1d';
+/** The candlestick chart's canvas height; the chart panel keeps this room (and the legend's) from the start. */
+export const CHART_HEIGHT_PX = 280;
 
 export const isIntraday = (interval: CandleInterval) => interval === '1m' || interval === '5m';
 

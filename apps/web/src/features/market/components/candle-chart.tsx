@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { RISE_FALL_COLORS, useColorConvention } from '../../../lib/color-convention';
 import type { ColorConvention } from '@bourse/shared/schemas/auth';
 import { userTimeZone } from '../../../ui/format-date';
-import { isIntraday, nextLiveCandle, toChartCandle, type ChartCandle } from '../chart-data';
+import { CHART_HEIGHT_PX, isIntraday, nextLiveCandle, toChartCandle, type ChartCandle } from '../chart-data';
 
 /** The performance entry a browser test or benchmark reads: candles converted, set and fitted. */
 export const CHART_RENDER_MEASURE = 'chart-render';
@@ -61,7 +61,6 @@ function candleColors(colors: ChartColors) {
   };
 }
 
-export const CHART_HEIGHT_PX = 280;
 /**
  * Narrowest candle spacing the chart opens with. Three years of daily candles do not fit a phone at
  * any readable width (the library's minimum, 0.5 px, would need 550 px for them); such a chart opens
@@ -133,7 +132,8 @@ function Legend({
   lang: Language;
 }) {
   const { t } = useTranslation();
-  if (!candle) return null;
+  // Before the first candle the legend's box is there, empty: the chart does not grow when it comes.
+  if (!candle) return <div className="candle-chart-legend" aria-hidden="true" />;
   const locale = LOCALES[lang];
   const price = priceFormatter(locale);
   const volume = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });

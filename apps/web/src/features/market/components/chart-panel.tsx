@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useId, useState, type CSSProperties } from 'react';
 import { Button } from 'antd-mobile';
 import { LOCALES, type Language } from '@bourse/shared/languages';
 import type { Candle, CandleInterval, Quote } from '@bourse/shared/schemas/market';
@@ -8,7 +8,7 @@ import { PageLoading } from '../../../ui/page-loading';
 import { TabList, tabPanelProps } from '../../../ui/tab-list';
 import { useLanguage } from '../../../ui/use-language';
 import { useCandles } from '../api/get-candles';
-import { CHART_INTERVALS, DEFAULT_CHART_INTERVAL, isIntraday, summarizeCandles } from '../chart-data';
+import { CHART_HEIGHT_PX, CHART_INTERVALS, DEFAULT_CHART_INTERVAL, isIntraday, summarizeCandles } from '../chart-data';
 import { useMarketFormat } from '../use-market-format';
 
 // lightweight-charts (~50 KB gzipped) is a chunk of its own. Its download starts when this module
@@ -87,7 +87,12 @@ export function ChartPanel({ code, name, quote }: { code: string; name: string; 
         label={t('market.chart.title')}
         idPrefix={idPrefix}
       />
-      <div {...tabPanelProps(idPrefix, interval)} className="chart-panel-body" aria-busy={loading}>
+      <div
+        {...tabPanelProps(idPrefix, interval)}
+        className="chart-panel-body"
+        aria-busy={loading}
+        style={{ '--chart-canvas-height': `${CHART_HEIGHT_PX}px` } as CSSProperties}
+      >
         {query.isError && (
           <div className="chart-panel-error" role="alert">
             <p>{t('market.chart.loadFailed')}</p>

@@ -4,9 +4,13 @@
  * Scores login as a visitor, then home, market, a stock's detail and the personal centre as the demo
  * investor, and exits non-zero when a page is under budget. Needs `npm run build` first.
  *
- *   CHROMIUM_PATH=/usr/bin/chromium npm run lighthouse [-- --json report.json]
+ *   CHROMIUM_PATH=/usr/bin/chromium npm run lighthouse [-- --json report.json] [--reports DIR]
+ *
+ * `--reports DIR` keeps each page's whole Lighthouse report (`DIR/<page>.json`) for a closer look
+ * (main-thread work by category, start-up time by script).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { encryptCredentials } from '../packages/shared/src/jwe.ts';
@@ -39,6 +43,9 @@ async function investorToken(baseUrl: string, username: string, password: string
 
 async function main() {
   const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
+  const reportDir = process.argv.includes('--reports')
+    ? process.argv[process.argv.indexOf('--reports') + 1]
+    : undefined;
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const server = await startServer('bourse-lighthouse');
   const browser = await puppeteer.launch({
@@ -94,6 +101,10 @@ async function main() {
       );
       await context.close();
       if (!run) throw new Error(`no Lighthouse result for ${url}`);
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, `${target.name.replace(/\W+/g, '-')}.json`), JSON.stringify(run.lhr));
+      }
       // A run that could not measure (no paint seen, a protocol timeout …) scores 0: say why.
       if (run.lhr.runtimeError) {
         console.error(

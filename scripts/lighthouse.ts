@@ -42,10 +42,10 @@ async function investorToken(baseUrl: string, username: string, password: string
 }
 
 async function main() {
-  const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
-  const reportDir = process.argv.includes('--reports')
-    ? process.argv[process.argv.indexOf('--reports') + 1]
-    : undefined;
+  const option = (name: string) =>
+    process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
+  const jsonOut = option('--json');
+  const reportDir = option('--reports');
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const server = await startServer('bourse-lighthouse');
   const browser = await puppeteer.launch({

@@ -220,10 +220,10 @@ describe.each(DIALECTS)('market list from the cache on %s', (dialect) => {
   });
 
   it('answers a stock’s detail from the same rows: an edit here at once, an unannounced one within a second', async () => {
-    const detail = async (code: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/market/instruments/${code}` });
-      return { status: res.statusCode, data: body<{ name: string; lotSize: number; status: string }>(res).data };
-    };
+    const detail = async (code: string) =>
+      body<{ name: string; status: string }>(
+        await t.app.inject({ method: 'GET', url: `/api/market/instruments/${code}` }),
+      );
     expect((await detail('SAP')).data).toMatchObject({ name: 'SAP SE', status: 'listed' });
     expect((await edit('SAP', { name: 'SAP Aktiengesellschaft' })).statusCode).toBe(200);
     expect((await detail('SAP')).data).toMatchObject({ name: 'SAP Aktiengesellschaft' });

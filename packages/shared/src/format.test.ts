@@ -1,6 +1,16 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDateTime, formatDecimal, formatMoney, formatPercent } from './format.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  dateTimeFormat,
+  formatCompact,
+  formatDateTime,
+  formatDecimal,
+  formatLongDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  numberFormat,
+} from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -103,5 +113,42 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-21T23:05:09Z')).toBe('2026-11-21 23:05:09');
     expect(formatDateTime('2026-11-21T23:05:09Z', 'Europe/Berlin')).toBe('2026-11-22 00:05:09');
     expect(formatDateTime('2026-07-01T00:00:00Z', 'Asia/Taipei')).toBe('2026-07-01 08:00:00');
+  });
+});
+
+describe('formatter caches', () => {
+  it('builds each Intl formatter once per locale and options, however many figures a screen formats', () => {
+    // Warm: the first call of each shape builds its formatter.
+    formatMoney('1.00', { lang: 'fr', currency: 'EUR' });
+    formatNumber(1, 'fr', 2);
+    formatDateTime(0, 'Europe/Paris');
+    formatLongDate(0, 'fr', 'Europe/Paris');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let i = 0; i < 50; i += 1) {
+        formatMoney(`${i}.25`, { lang: 'fr', currency: 'EUR' });
+        formatNumber(i, 'fr', 2);
+        formatDateTime(i * 86_400_000, 'Europe/Paris');
+        formatLongDate(i * 86_400_000, 'fr', 'Europe/Paris');
+      }
+      expect(numbers).not.toHaveBeenCalled();
+      expect(dates).not.toHaveBeenCalled();
+    } finally {
+      numbers.mockRestore();
+      dates.mockRestore();
+    }
+    expect(formatMoney('1234.5', { lang: 'fr', currency: 'EUR' })).toBe('1\u202f234,50\u00a0€');
+    expect(formatNumber(1234, 'de')).toBe('1.234');
+  });
+
+  it('keys the cache by every option: different options get different formatters', () => {
+    expect(numberFormat('de-DE', { maximumFractionDigits: 1 })).toBe(
+      numberFormat('de-DE', { maximumFractionDigits: 1 }),
+    );
+    expect(numberFormat('de-DE', { maximumFractionDigits: 1 }).format(1.25)).toBe('1,3');
+    expect(numberFormat('de-DE', { maximumFractionDigits: 2 }).format(1.25)).toBe('1,25');
+    expect(dateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit' }).format(0)).toBe('00');
+    expect(dateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit' }).format(0)).toBe('09');
   });
 });

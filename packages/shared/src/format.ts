@@ -12,9 +12,9 @@ export function formatMoney(amount: string, options: { lang?: Language; currency
   const [, sign = '', whole = '0', fraction = ''] = match;
   const cents = `${fraction}00`.slice(0, 2);
   const locale = LOCALES[lang];
-  const formatter = new Intl.NumberFormat(locale, {
+  const formatter = numberFormat(locale, {
     style: options.currency ? 'currency' : 'decimal',
-    currency: options.currency,
+    ...(options.currency ? { currency: options.currency } : {}),
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
@@ -29,16 +29,38 @@ export function formatMoney(amount: string, options: { lang?: Language; currency
     .join('');
 }
 
-/** Intl formatters are costly to build and live lists format every tick: keep them per locale and options. */
+/**
+ * Intl formatters are costly to build (a fraction of a millisecond each, far more on a slow phone) and
+ * a screen formats hundreds of figures, live lists and charts again at every tick: every formatter is
+ * kept per locale and options. The options are few fixed shapes (time zones included), so the caches
+ * stay small; they are emptied if they ever pass CACHE_LIMIT entries.
+ */
+const CACHE_LIMIT = 500;
 const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<T>(cache: Map<string, T>, key: string, build: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = build();
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, value);
   }
-  return format;
+  return value;
+}
+
+/** `new Intl.NumberFormat(locale, options)`, built once per locale and options. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached(numberFormats, `${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, built once per locale and options. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  return cached(
+    dateTimeFormats,
+    `${locale} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
 }
 
 /**
@@ -108,10 +130,10 @@ export function formatCompact(value: string | number, options: { lang?: Language
 }
 
 export function formatNumber(value: number | bigint, lang: Language = DEFAULT_LANGUAGE, digits?: number): string {
-  return new Intl.NumberFormat(LOCALES[lang], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value);
+  return numberFormat(
+    LOCALES[lang],
+    digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+  ).format(value);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -123,7 +145,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatDateTime(value: Date | string | number, timeZone?: string): string {
   const date = value instanceof Date ? value : new Date(value);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+    dateTimeFormat('en-GB', {
       timeZone: timeZone ?? 'UTC',
       year: 'numeric',
       month: '2-digit',
@@ -142,5 +164,5 @@ export function formatDateTime(value: Date | string | number, timeZone?: string)
 /** A localized long date for prose (e.g. "21. November 2026"). */
 export function formatLongDate(value: Date | string | number, lang: Language = DEFAULT_LANGUAGE, timeZone?: string) {
   const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: timeZone ?? 'UTC' }).format(date);
+  return dateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: timeZone ?? 'UTC' }).format(date);
 }

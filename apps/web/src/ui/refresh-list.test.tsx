@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,6 +46,50 @@ describe('RefreshList', () => {
     );
     expect(await screen.findByText('Fetching more')).toBeInTheDocument();
     expect(screen.queryByText('No more data')).not.toBeInTheDocument();
+  });
+
+  it('animates the loading dots only while a page is being fetched', async () => {
+    // jsdom lays nothing out: the list's end is given a place (InfiniteScroll reads offsetParent and the
+    // rectangle). First far below the screen: nothing is fetched, the footer waits with its text only.
+    const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body);
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 5000, 390, 40));
+    const onLoad = vi.fn(() => Promise.resolve());
+    const { container, unmount } = renderList(
+      <RefreshList onRefresh={() => Promise.resolve()} onLoad={onLoad} hasMore>
+        <p>row</p>
+      </RefreshList>,
+    );
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(onLoad).not.toHaveBeenCalled();
+    expect(container.querySelector('.adm-dot-loading')).toBeNull();
+    unmount();
+    rect.mockRestore();
+
+    // The end in view: the fetch starts, and the dots run until it settles.
+    let finish!: () => void;
+    const pending = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const view = renderList(
+      <RefreshList onRefresh={() => Promise.resolve()} onLoad={pending} hasMore>
+        <p>row</p>
+      </RefreshList>,
+    );
+    await waitFor(() => expect(pending).toHaveBeenCalledTimes(1));
+    expect(view.container.querySelector('.adm-dot-loading')).not.toBeNull();
+    view.rerender(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <RefreshList onRefresh={() => Promise.resolve()} onLoad={pending} hasMore={false}>
+            <p>row</p>
+          </RefreshList>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    await act(async () => finish());
+    expect(await screen.findByText('No more data')).toBeInTheDocument();
+    expect(view.container.querySelector('.adm-dot-loading')).toBeNull();
+    laidOut.mockRestore();
   });
 
   it('defaults the loading text to the catalog', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, type EmptyAction } from './empty-state';
@@ -45,6 +45,11 @@ export function RefreshList({
   children,
 }: RefreshListProps) {
   const { t } = useTranslation();
+  // Whether a next page is being fetched. The footer says "Loading…" whenever more pages exist (the next
+  // one loads as soon as it comes near), but the animated dots run only while a fetch is in flight: the
+  // dots are an SVG animation that repaints the whole page at every frame even off screen, which kept a
+  // long list's page busy for as long as it stayed open (issue 17, the market page's blocking time).
+  const [loadingMore, setLoadingMore] = useState(false);
   const emptyState = <EmptyState text={emptyText ?? t('common.noData')} action={emptyAction} />;
   const loadingLabel = loadingText ?? t('common.loading');
   const finishedLabel = finishedText ?? t('common.noMore');
@@ -65,7 +70,12 @@ export function RefreshList({
           hasMore={hasMore}
           threshold={LIST_PRELOAD_OFFSET_PX}
           loadMore={async () => {
-            await onLoad();
+            setLoadingMore(true);
+            try {
+              await onLoad();
+            } finally {
+              setLoadingMore(false);
+            }
           }}
         >
           {(more, failed, retry) =>
@@ -80,7 +90,7 @@ export function RefreshList({
                 ) : more ? (
                   <>
                     <span>{loadingLabel}</span>
-                    <DotLoading color="currentColor" aria-hidden="true" />
+                    {loadingMore && <DotLoading color="currentColor" aria-hidden="true" />}
                   </>
                 ) : (
                   <span>{finishedLabel}</span>

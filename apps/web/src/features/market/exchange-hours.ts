@@ -1,4 +1,5 @@
 import type { TradingSession } from '@bourse/shared/schemas/market';
+import { dateTimeFormat } from '@bourse/shared/format';
 
 interface ZonedParts {
   date: string;
@@ -7,7 +8,7 @@ interface ZonedParts {
 
 function zonedParts(ms: number, timeZone: string): ZonedParts {
   const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-CA', {
+  const format = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -50,7 +51,7 @@ export function sessionsInZone(
   options: { locale: string; timeZone: string | undefined },
 ): string[] {
   const date = zonedParts(nowMs, exchangeZone).date;
-  const time = new Intl.DateTimeFormat(options.locale, {
+  const time = dateTimeFormat(options.locale, {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',

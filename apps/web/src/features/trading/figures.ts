@@ -1,4 +1,5 @@
 import { LOCALES, type Language } from '@bourse/shared/languages';
+import { numberFormat } from '@bourse/shared/format';
 import { marketValueMinor, percentOf, priceDifferenceMinor } from '@bourse/shared/fees';
 import { formatMinor } from '@bourse/shared/money';
 import { changePercent, parsePrice } from '@bourse/shared/price';
@@ -111,7 +112,7 @@ export function formatDecimal(value: string, lang: Language, minFractionDigits =
   if (!match) return value;
   const [, sign = '', whole = '0', fraction = ''] = match;
   const digits = fraction.padEnd(minFractionDigits, '0');
-  const formatter = new Intl.NumberFormat(LOCALES[lang], {
+  const formatter = numberFormat(LOCALES[lang], {
     minimumFractionDigits: digits.length ? 1 : 0,
     maximumFractionDigits: digits.length ? 1 : 0,
   });

@@ -13,6 +13,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { LOCALES, type Language } from '@bourse/shared/languages';
+import { dateTimeFormat, numberFormat } from '@bourse/shared/format';
 import type { Candle, CandleInterval, Quote } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
 import { RISE_FALL_COLORS, useColorConvention } from '../../../lib/color-convention';
@@ -106,18 +107,18 @@ function formatTick(seconds: number, type: TickMarkType, locale: string, timeZon
         : type === TickMarkType.DayOfMonth
           ? { day: 'numeric', month: 'short' }
           : { hour: '2-digit', minute: '2-digit' };
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(seconds * 1000);
+  return dateTimeFormat(locale, { ...options, timeZone }).format(seconds * 1000);
 }
 
 function formatCrosshairTime(seconds: number, interval: CandleInterval, locale: string): string {
   const options: Intl.DateTimeFormatOptions = isIntraday(interval)
     ? { dateStyle: 'medium', timeStyle: 'short' }
     : { dateStyle: 'medium' };
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZoneFor(interval) }).format(seconds * 1000);
+  return dateTimeFormat(locale, { ...options, timeZone: timeZoneFor(interval) }).format(seconds * 1000);
 }
 
 function priceFormatter(locale: string) {
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  const format = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
   return (price: number) => format.format(price);
 }
 
@@ -136,7 +137,7 @@ function Legend({
   if (!candle) return <div className="candle-chart-legend" aria-hidden="true" />;
   const locale = LOCALES[lang];
   const price = priceFormatter(locale);
-  const volume = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const volume = numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const items = [
     [t('market.figures.open'), price(candle.open)],
     [t('market.figures.high'), price(candle.high)],

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useId, useState, type CSSProperties } from 'react';
 import { Button } from 'antd-mobile';
 import { LOCALES, type Language } from '@bourse/shared/languages';
+import { dateTimeFormat } from '@bourse/shared/format';
 import type { Candle, CandleInterval, Quote } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
 import { displayLongDate, userTimeZone } from '../../../ui/format-date';
@@ -20,7 +21,7 @@ const NO_CANDLES: readonly Candle[] = [];
 
 function formatChartTime(iso: string, interval: CandleInterval, lang: Language): string {
   if (!isIntraday(interval)) return displayLongDate(iso, lang);
-  return new Intl.DateTimeFormat(LOCALES[lang], {
+  return dateTimeFormat(LOCALES[lang], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: userTimeZone(),

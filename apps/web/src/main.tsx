@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstPaint } from './app/after-first-paint';
 import { App } from './app/app';
@@ -18,11 +18,14 @@ installChunkReload();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // The rest of the catalog, antd-mobile's set-up, the query client, the other screens, the service worker.
 afterFirstPaint(lang);

@@ -68,7 +68,8 @@ describe('announcements', () => {
 
     const publish = screen.getByRole('button', { name: 'Publish' });
     await user.click(publish);
-    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(2);
+    // The form shows each field's error as its own validation settles: wait for both, not the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(2));
     expect(api.calls('POST', '/api/admin/announcements')).toHaveLength(0);
 
     // Pasted rather than typed key by key: the form has a title and text for each of twelve languages.

@@ -80,8 +80,11 @@ describe('fees and limits', () => {
 
     const amountError = 'Enter an amount such as 100.00: up to 12 digits, and at most 2 after the decimal point';
     const rateError = 'Enter a decimal fraction from 0 to 1 with at most 6 decimals, such as 0.0025';
-    expect(await screen.findAllByText(amountError)).toHaveLength(2);
-    expect(screen.getAllByText(rateError)).toHaveLength(2);
+    // Each field's error shows as its own validation settles: wait for all four, not the first.
+    await waitFor(() => {
+      expect(screen.getAllByText(amountError)).toHaveLength(2);
+      expect(screen.getAllByText(rateError)).toHaveLength(2);
+    });
     expect(screen.getByText('Enter a value')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('PUT', '/api/admin/settings')).toHaveLength(0);

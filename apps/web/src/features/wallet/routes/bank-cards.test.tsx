@@ -41,7 +41,8 @@ describe('binding a bank card (/ucenter/bank)', () => {
     await user.clear(holder);
 
     await user.click(screen.getByRole('button', { name: 'Bind card' }));
-    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+    // Each field's error shows as its own validation settles: wait for all four, not the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(4));
     for (const label of ['Bank', 'Branch', 'Account holder', 'IBAN']) {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     }

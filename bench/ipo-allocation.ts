@@ -10,8 +10,13 @@
 // 2. Creates the issue through the service (instrument, terms), opens it (seed) and closes it, then
 //    writes the investors, their funded accounts, holds and subscriptions in bulk (one balanced journal
 //    entry per investor: bank clearing → cash and frozen), so the ledger verifies before and after.
-// 3. A child process asks GET /api/market/instruments/:code with 4 requests in flight for as long as
-//    the allocation runs; this process times allocateIssue (the function the job and the console run).
+// 3. A child process asks GET /api/market/instruments/:code for as long as the allocation runs — by
+//    default closed loop: 4 requests kept in flight (each client asks again as soon as it is answered:
+//    as many as the machine can answer, which takes CPU from the allocation); with --quote-mode open,
+//    --quote-rate requests a second (100) at fixed times whatever the answers do, each request's
+//    latency counted from the time it was due (so a stalled server is charged for every request that
+//    waited, not just the one in flight). This process times allocateIssue (the function the job and
+//    the console run).
 // 4. Checks the outcome: status allocated, public lots allotted exactly, one settlement entry per
 //    subscription, ledger:verify clean. Prints one JSON document; exits non-zero when a check fails.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -42,8 +47,12 @@ const { values } = parseArgs({
     'public-share': { type: 'string', default: '0.1' },
     /** One JSON line per figure (bench/lib/figures.ts). */
     json: { type: 'boolean', default: false },
-    /** Quote requests kept in flight during the allocation (0: none, the allocation alone). */
+    /** Quote requests kept in flight in the closed mode (0: no quote requests, the allocation alone). */
     'quote-clients': { type: 'string', default: '4' },
+    /** open: `--quote-rate` requests a second at fixed times; closed: `--quote-clients` in flight. */
+    'quote-mode': { type: 'string', default: 'closed' },
+    /** Requests a second in the open mode. */
+    'quote-rate': { type: 'string', default: '100' },
     probe: { type: 'string' },
     /** Subscriptions settled per transaction (default: allocateIssue's own). */
     chunk: { type: 'string' },
@@ -301,10 +310,24 @@ async function main() {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const probeUrl = `${address}/api/market/instruments/QTE`;
     const idle = await probe(probeUrl, 1_500);
-    prober = fork(fileURLToPath(import.meta.url), ['--probe', probeUrl, '--quote-clients', values['quote-clients']], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const quoteMode = values['quote-mode'] === 'open' ? 'open' : 'closed';
+    prober = fork(
+      fileURLToPath(import.meta.url),
+      [
+        '--probe',
+        probeUrl,
+        '--quote-mode',
+        quoteMode,
+        '--quote-clients',
+        values['quote-clients'],
+        '--quote-rate',
+        values['quote-rate'],
+      ],
+      {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     // The prober says `ready` once it has answered its first request; then it measures until stopped.
     await new Promise((resolve) => prober!.once('message', resolve));
     const during = new Promise<{ latencies: number[]; errors: number }>((resolve) =>
@@ -317,6 +340,10 @@ async function main() {
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
+    // PostgreSQL: the write-ahead log the allocation writes (rows, index entries, full-page images).
+    const walLsn = async () =>
+      (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db)).rows[0]!.lsn;
+    const walBefore = ctx.database.dialect === 'postgres' ? await walLsn() : undefined;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const chunkMs: number[] = [];
@@ -330,6 +357,17 @@ async function main() {
     });
     const allocationMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    const walMiB =
+      walBefore === undefined
+        ? undefined
+        : Number(
+            (
+              await sql<{
+                bytes: string;
+              }>`select pg_wal_lsn_diff(${await walLsn()}, ${walBefore})::text as bytes`.execute(db)
+            ).rows[0]!.bytes,
+          ) /
+          2 ** 20;
     if (session) {
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(values.profile!, JSON.stringify(profile));
@@ -386,8 +424,13 @@ async function main() {
       /** CPU time of this process meanwhile (allocation, the API answering, the market simulator). */
       allocationCpuSeconds: round((cpu.user + cpu.system) / 1e6),
       limitSeconds: ctx.database.dialect === 'postgres' ? 15 : 5,
+      ...(walMiB === undefined ? {} : { walMiB: Math.round(walMiB) }),
       quotesIdle: idle,
       quotesDuringAllocation: {
+        mode: quoteMode,
+        ...(quoteMode === 'open'
+          ? { ratePerSecond: Number(values['quote-rate']) }
+          : { inFlight: Number(values['quote-clients']) }),
         requests: sorted.length,
         errors: load.errors,
         p50Ms: round(percentile(sorted, 50)),
@@ -465,22 +508,44 @@ if (values.probe) {
       resolve();
     }),
   );
-  const worker = async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const res = await fetch(url);
-        await res.arrayBuffer();
-        if (!res.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - started);
+  const ask = async (from: number) => {
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (!res.ok) errors += 1;
+    } catch {
+      errors += 1;
     }
+    latencies.push(performance.now() - from);
+  };
+  const closedClient = async () => {
+    while (running) await ask(performance.now());
+  };
+  // Open loop: request i is due at start + i / rate and is sent then (or at once if this process was
+  // late), whatever the earlier ones are doing; its latency runs from when it was due.
+  const openLoop = async () => {
+    const interval = 1000 / Number(values['quote-rate']);
+    const start = performance.now();
+    const inFlight = new Set<Promise<void>>();
+    for (let i = 0; running; i += 1) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!running) break;
+      const request = ask(due).finally(() => inFlight.delete(request));
+      inFlight.add(request);
+    }
+    await Promise.all(inFlight);
   };
   await (await fetch(url)).arrayBuffer();
   process.send!('ready');
-  await Promise.all(Array.from({ length: Number(values['quote-clients']) }, () => worker()));
+  if (Number(values['quote-clients']) === 0) {
+    // No quote load: the allocation alone.
+  } else if (values['quote-mode'] === 'closed') {
+    await Promise.all(Array.from({ length: Number(values['quote-clients']) }, () => closedClient()));
+  } else {
+    await openLoop();
+  }
   await stopped;
   process.send!({ latencies, errors }, () => process.exit(0));
 } else {

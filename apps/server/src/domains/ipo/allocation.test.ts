@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectLedgerOk } from '../../test/expect-ledger.ts';
 import { body, createTestApp, DIALECTS, login, operator, type TestApp } from '../../test/harness.ts';
@@ -299,6 +300,47 @@ describe.each(DIALECTS)('IPO allocation and listing on %s', (dialect) => {
     );
     await expectLedgerOk(t);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'takes up a subscription its cursor passed while another transaction held it, before finishing',
+    async () => {
+      const issue = await createIpoIssue(t, admin, { ...schedule(), publicQuantity: 900 });
+      await subscribed(issue.id, 5, 2);
+      await advance(DAY - HOUR);
+      const [first] = await subscriptionsOf(issue.id);
+      // Another transaction holds the first subscription: the first chunk passes over it (skip locked)
+      // and the chunks after it read on from the cursor, beyond it.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const isHeld = new Promise<void>((resolve) => (held = resolve));
+      const holder = t.ctx.database.db.transaction().execute(async (trx) => {
+        await sql`select id from ipo_subscriptions where id = ${first!.id} for update`.execute(trx);
+        held();
+        await released;
+      });
+      await isHeld;
+      const seen: number[] = [];
+      expect(
+        await allocateIssue(t.ctx, issue.id, {
+          chunkSize: 2,
+          workers: 1,
+          afterChunk: async (n) => {
+            seen.push(n);
+            if (seen.length === 1) {
+              release();
+              await holder;
+            }
+          },
+        }),
+      ).toBe(true);
+      expect(seen).toEqual([2, 4, 5]);
+      const rows = await subscriptionsOf(issue.id);
+      expect(rows.every((row) => row.status === 'allotted' || row.status === 'not_allotted')).toBe(true);
+      expect(await settlementEntries(issue.id)).toHaveLength(5);
+      await expectLedgerOk(t);
+    },
+  );
 
   it('allocates from the console at once, audited; refuses an open or cancelled issue', async () => {
     const open = await createIpoIssue(t, admin, schedule());

@@ -257,7 +257,8 @@ export interface Unsettled {
 }
 
 /**
- * The next `limit` subscriptions of the issue the draw has not settled yet, in id order: prepared SQL
+ * The next `limit` subscriptions of the issue the draw has not settled yet, in id order (after
+ * `afterId`, so a draw's chunks do not walk again over the ones settled before them): prepared SQL
  * (once per chunk of a draw of a hundred thousand).
  */
 export async function unsettledSubscriptions(
@@ -265,15 +266,15 @@ export async function unsettledSubscriptions(
   dialect: Dialect,
   issueId: number,
   limit: number,
-  { skipLocked = false }: { skipLocked?: boolean } = {},
+  { skipLocked = false, afterId = 0 }: { skipLocked?: boolean; afterId?: number } = {},
 ): Promise<Unsettled[]> {
   // skipLocked (PostgreSQL): the rows are locked for this transaction and rows another chunk has
   // locked are passed over, so chunks settled side by side each take their own.
   const lock = skipLocked && dialect === 'postgres' ? ' for update skip locked' : '';
   const rows = await sqlRunner(trx, dialect).all<Unsettled>(
     `select id, user_id as "userId", lots, amount_held_minor as "amountHeldMinor", hold_id as "holdId"
-     from ipo_subscriptions where issue_id = ? and status = 'subscribed' order by id limit ?${lock}`,
-    [issueId, limit],
+     from ipo_subscriptions where issue_id = ? and id > ? and status = 'subscribed' order by id limit ?${lock}`,
+    [issueId, afterId, limit],
   );
   // PostgreSQL answers bigints as text.
   return rows.map((row) => ({

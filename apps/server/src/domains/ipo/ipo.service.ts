@@ -883,14 +883,23 @@ export async function allocateIssue(ctx: AppContext, id: number, options: Alloca
   const allotted = drawAllotments({ seedHex: issue.seed, publicLots: publicLotsOf(issue), entries });
   const perLot = lotValueMinor(issue);
 
+  // The highest subscription id a chunk has taken: the next chunk reads on from there.
+  let cursor = 0;
   // One chunk: its outcomes recorded and the investors told first, the ledger last — the ledger
   // statement locks the settlement account every chunk shares, so it is held only until the commit.
   const settleChunk = () =>
     ctx.database.transaction(async (trx) => {
       const locked = await repo.lockIssue(trx, dialect, id, 'share');
       if (locked?.status !== 'closed') return 0;
-      const chunk = await repo.unsettledSubscriptions(trx, dialect, id, chunkSize, { skipLocked: true });
+      // From where the chunks before this one stopped; when nothing is left there, once more from the
+      // start (a chunk rolled back leaves its subscriptions behind the cursor).
+      const after = cursor;
+      let chunk = await repo.unsettledSubscriptions(trx, dialect, id, chunkSize, { skipLocked: true, afterId: after });
+      if (chunk.length === 0 && after > 0) {
+        chunk = await repo.unsettledSubscriptions(trx, dialect, id, chunkSize, { skipLocked: true });
+      }
       if (chunk.length === 0) return 0;
+      cursor = Math.max(cursor, chunk.at(-1)!.id);
       const nowMs = ctx.clock.nowMs();
       const outcomes = chunk.map((row) => {
         const lots = allotted.get(Number(row.id));

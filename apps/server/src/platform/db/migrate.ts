@@ -27,6 +27,7 @@ import * as retention from './migrations/0024-retention.ts';
 import * as jobLeases from './migrations/0028-job-leases.ts';
 import * as exchangeHolidays from './migrations/0029-exchange-holidays.ts';
 import * as settlementIndexes from './migrations/0030-settlement-indexes.ts';
+import * as hotSettlement from './migrations/0031-hot-settlement.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was */
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0028-job-leases': jobLeases,
   '0029-exchange-holidays': exchangeHolidays,
   '0030-settlement-indexes': settlementIndexes,
+  '0031-hot-settlement': hotSettlement,
 };
 
 /** Every migration's name, in order. */

@@ -341,9 +341,10 @@ async function main() {
       await session.post('Profiler.start');
     }
     // PostgreSQL: the write-ahead log the allocation writes (rows, index entries, full-page images).
-    const walLsn = async () =>
-      (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db)).rows[0]!.lsn;
-    const walBefore = ctx.database.dialect === 'postgres' ? await walLsn() : undefined;
+    const walBefore =
+      ctx.database.dialect === 'postgres'
+        ? (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db)).rows[0]!.lsn
+        : undefined;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const chunkMs: number[] = [];
@@ -357,17 +358,14 @@ async function main() {
     });
     const allocationMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
-    const walMiB =
+    const walBytes =
       walBefore === undefined
         ? undefined
-        : Number(
-            (
-              await sql<{
-                bytes: string;
-              }>`select pg_wal_lsn_diff(${await walLsn()}, ${walBefore})::text as bytes`.execute(db)
-            ).rows[0]!.bytes,
-          ) /
-          2 ** 20;
+        : (
+            await sql<{
+              bytes: string;
+            }>`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore})::text as bytes`.execute(db)
+          ).rows[0]!.bytes;
     if (session) {
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(values.profile!, JSON.stringify(profile));
@@ -424,7 +422,7 @@ async function main() {
       /** CPU time of this process meanwhile (allocation, the API answering, the market simulator). */
       allocationCpuSeconds: round((cpu.user + cpu.system) / 1e6),
       limitSeconds: ctx.database.dialect === 'postgres' ? 15 : 5,
-      ...(walMiB === undefined ? {} : { walMiB: Math.round(walMiB) }),
+      ...(walBytes === undefined ? {} : { walMiB: Math.round(Number(walBytes) / 2 ** 20) }),
       quotesIdle: idle,
       quotesDuringAllocation: {
         mode: quoteMode,
@@ -539,11 +537,11 @@ if (values.probe) {
   };
   await (await fetch(url)).arrayBuffer();
   process.send!('ready');
-  if (Number(values['quote-clients']) === 0) {
-    // No quote load: the allocation alone.
-  } else if (values['quote-mode'] === 'closed') {
-    await Promise.all(Array.from({ length: Number(values['quote-clients']) }, () => closedClient()));
-  } else {
+  // --quote-clients 0: no quote load, the allocation alone.
+  const clients = Number(values['quote-clients']);
+  if (clients > 0 && values['quote-mode'] === 'closed') {
+    await Promise.all(Array.from({ length: clients }, () => closedClient()));
+  } else if (clients > 0) {
     await openLoop();
   }
   await stopped;

@@ -16,7 +16,9 @@
 //    --quote-rate requests a second (100) at fixed times whatever the answers do, each request's
 //    latency counted from the time it was due (so a stalled server is charged for every request that
 //    waited, not just the one in flight). This process times allocateIssue (the function the job and
-//    the console run).
+//    the console run; on SQLite it runs the draw on a thread of its own unless IPO_DRAW_THREAD=false,
+//    and the timing includes starting that thread). The CPU time reported is the process's, every
+//    thread's.
 // 4. Checks the outcome: status allocated, public lots allotted exactly, one settlement entry per
 //    subscription, ledger:verify clean. Prints one JSON document; exits non-zero when a check fails.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -108,6 +110,8 @@ async function main() {
     MARKET_BACKFILL_INTRADAY_DAYS: '1',
     // A quote request per few milliseconds from one address is the bench, not an attack.
     MARKET_RATE_PER_IP_PER_MINUTE: '10000000',
+    // `IPO_DRAW_THREAD=false npm run bench:ipo-allocation`: the SQLite draw on the main thread, to compare.
+    ...(process.env.IPO_DRAW_THREAD ? { IPO_DRAW_THREAD: process.env.IPO_DRAW_THREAD } : {}),
   });
   const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `bench_${randomBytes(5).toString('hex')}`;

@@ -36,7 +36,8 @@ export class SimulatedClock implements Clock {
     this.offsetMs = options.aheadMs ?? 0;
   }
 
-  private readonly frozen: boolean;
+  /** True when the clock stands still but for `advance` (tests). */
+  readonly frozen: boolean;
 
   nowMs(): number {
     const elapsed = this.frozen ? 0 : Date.now() - this.startReal;

@@ -136,6 +136,7 @@ export const configSchema = z.object({
   TRADE_ORDERS_PER_MINUTE: int(1, 10_000_000).default(120),
   TRADE_GROUP_COMMIT_MAX_BATCH: int(1, 1_000).default(25),
   TRADE_WRITER_THREAD: bool.default(true),
+  IPO_DRAW_THREAD: bool.default(true),
   TRADING_PASSWORD_CACHE_SECONDS: int(0, 3_600).default(300),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   ADMIN_DIST: z.string().default(path.join(REPO_ROOT, 'apps/admin/dist')),

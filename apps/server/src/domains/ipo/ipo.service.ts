@@ -32,6 +32,7 @@ import { verifyTradingPassword } from '../users/trading-password.service.ts';
 import { openAcquiredLot } from '../trading/trading.service.ts';
 import { findUser, notifyInvestor, notifyInvestors, phonesByUserId } from '../users/users.service.ts';
 import { DRAW_ALGORITHM, drawAllotments, newSeed, seedHash } from './draw.ts';
+import { drawOnThread, drawsOnThread } from './draw-thread.ts';
 import * as repo from './ipo.repository.ts';
 import { exportRow, type ExportSection } from '../../platform/data-export.ts';
 
@@ -819,8 +820,8 @@ export function nextWindowChange(ctx: AppContext): Promise<number | null> {
 // ── the draw and the listing (ipo.jobs.ts, and the console's "allocate now") ──────────────────────
 
 /**
- * Subscriptions settled per transaction of a draw. On SQLite a chunk runs on the main thread and holds
- * the one write lock, so it stays short (about 100 ms: requests and other writers wait at most that),
+ * Subscriptions settled per transaction of a draw. On SQLite a chunk holds the one write lock, so it
+ * stays short (about 100 ms: the main thread's writes and the order writer wait at most that),
  * yet each commit's fsync (~7 ms here) is shared by 2,500 settlements; on PostgreSQL neither holds
  * anyone up and a chunk is the ledger's largest batch.
  */
@@ -837,12 +838,18 @@ export const LISTING_CHUNK = 500;
 
 export interface AllocationOptions {
   /** Subscriptions settled per transaction (default ALLOCATION_CHUNK of the dialect). */
-  chunkSize?: number;
+  chunkSize?: number | undefined;
   /** Chunks settled at the same time (default ALLOCATION_WORKERS of the dialect; 1 on SQLite). */
-  workers?: number;
-  /** Called after each committed chunk with the number settled so far (a test's way to stop halfway). */
-  afterChunk?: (settled: number) => void | Promise<void>;
+  workers?: number | undefined;
+  /**
+   * Called after each committed chunk with the number settled so far (a test's way to stop halfway:
+   * when it throws, the draw stops there and answers that error).
+   */
+  afterChunk?: ((settled: number) => void | Promise<void>) | undefined;
 }
+
+/** What a draw needs of the app: it runs on the main thread or on a draw thread (draw-thread.ts). */
+export type DrawContext = Pick<AppContext, 'database' | 'clock' | 'notifier' | 'ledger'>;
 
 /** Lets the event loop answer requests between two transactions of a long job. */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -862,9 +869,19 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * keyed by the subscription). On PostgreSQL chunks run side by side (ALLOCATION_WORKERS), each taking
  * subscriptions no other chunk has locked. The first step marks the draw as begun, after which the
  * issue can no longer be cancelled. Returns true when this call finished the draw, false when the
- * issue was not closed (not yet, already drawn, or cancelled).
+ * issue was not closed (not yet, already drawn, or cancelled). On a SQLite file the draw runs on a
+ * thread of its own (draw-thread.ts), so that the server goes on answering while it runs.
  */
-export async function allocateIssue(ctx: AppContext, id: number, options: AllocationOptions = {}): Promise<boolean> {
+export function allocateIssue(ctx: AppContext, id: number, options: AllocationOptions = {}): Promise<boolean> {
+  if (drawsOnThread(ctx)) return drawOnThread(ctx, id, options);
+  return settleDraw(ctx, id, options);
+}
+
+/**
+ * The draw itself, in this thread (allocateIssue): the main thread's on PostgreSQL and in-memory
+ * SQLite, a draw thread's on a SQLite file.
+ */
+export async function settleDraw(ctx: DrawContext, id: number, options: AllocationOptions = {}): Promise<boolean> {
   const { dialect } = ctx.database;
   const chunkSize = options.chunkSize ?? ALLOCATION_CHUNK[dialect];
   const workers = dialect === 'sqlite' ? 1 : (options.workers ?? ALLOCATION_WORKERS[dialect]);

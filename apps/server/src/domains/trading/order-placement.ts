@@ -2,9 +2,6 @@ import type { Language } from '@bourse/shared/languages';
 import type { Order, Position } from '@bourse/shared/schemas/trading';
 import type { Clock } from '../../platform/clock.ts';
 import type { Trx } from '../../platform/db/database.ts';
-import type { ErrorCode } from '@bourse/shared/errors';
-import type { MessageParams } from '@bourse/shared/i18n/index';
-import { AppError } from '../../platform/errors.ts';
 import { runKeyedUnit, type MoneyKey, type UnitOutcome } from '../../platform/money-command.ts';
 import { Ledger } from '../../platform/ledger/ledger.ts';
 import type { LiveQuote } from '../../platform/market-data-provider.ts';
@@ -98,33 +95,4 @@ async function placeAndDescribe(ctx: TradingContext, trx: Trx, command: PlaceOrd
     instrument: placed.instrument,
     lang: command.lang,
   });
-}
-
-/** An error as it crosses from the writer thread: an AppError keeps its code and parameters. */
-export type SerializedError =
-  | { app: true; code: ErrorCode; params: MessageParams; extra: Record<string, unknown> }
-  | { app: false; message: string; name: string; code?: string | undefined; stack?: string | undefined };
-
-export function serializeError(error: unknown): SerializedError {
-  if (error instanceof AppError) {
-    return { app: true, code: error.code, params: { ...error.params }, extra: { ...error.extra } };
-  }
-  const e = error instanceof Error ? error : new Error(String(error));
-  const code = (e as { code?: unknown }).code;
-  return {
-    app: false,
-    message: e.message,
-    name: e.name,
-    code: typeof code === 'string' ? code : undefined,
-    stack: e.stack,
-  };
-}
-
-export function deserializeError(error: SerializedError): Error {
-  if (error.app) return new AppError(error.code, error.params, error.extra);
-  const revived = new Error(error.message) as Error & { code?: string };
-  revived.name = error.name;
-  if (error.code !== undefined) revived.code = error.code;
-  revived.stack = `${error.name}: ${error.message}\n    (on the order writer thread)\n${error.stack ?? ''}`;
-  return revived;
 }

@@ -8,13 +8,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { WRITER } from '../../platform/db/write-lock.ts';
 import type { WriteQueue } from '../../platform/db/write-queue.ts';
 import { publishMessageVia, type PublishMessage } from '../messages/messages.service.ts';
-import {
-  deserializeError,
-  placeOrderUnit,
-  type PlaceOrderCommand,
-  type PlaceOrderOutcome,
-  type SerializedError,
-} from './order-placement.ts';
+import { deserializeError, type SerializedError } from '../../platform/thread-errors.ts';
+import { placeOrderUnit, type PlaceOrderCommand, type PlaceOrderOutcome } from './order-placement.ts';
 
 /** What the order writer thread is started with (structured-cloned). */
 export interface WriterSetup {
@@ -242,7 +237,7 @@ export class OrderWriter {
       if (!entry) continue;
       this.pending.delete(result.id);
       if (result.ok) entry.resolve(result.outcome);
-      else entry.reject(deserializeError(result.error));
+      else entry.reject(deserializeError(result.error, 'order writer'));
     }
     this.settleIdle();
   }

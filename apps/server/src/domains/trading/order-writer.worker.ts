@@ -11,7 +11,8 @@ import { WRITER, WriteLock } from '../../platform/db/write-lock.ts';
 import { Ledger } from '../../platform/ledger/ledger.ts';
 import { OutboxNotifier } from '../../platform/notifier.ts';
 import { MessageCentreNotifier, type PublishMessage } from '../messages/messages.service.ts';
-import { placeOrderUnit, serializeError } from './order-placement.ts';
+import { serializeError } from '../../platform/thread-errors.ts';
+import { placeOrderUnit } from './order-placement.ts';
 import type { TradingContext } from './order-rules.ts';
 import type { WriterMessage, WriterReply, WriterRequest, WriterResult, WriterSetup } from './order-writer.ts';
 

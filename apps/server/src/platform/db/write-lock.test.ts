@@ -123,7 +123,7 @@ describe('the SQLite write lock shared by the main thread and the order writer t
   it('refuses a release by a thread that does not hold it, and an unknown holder id', () => {
     const lock = new WriteLock(MAIN);
     expect(() => lock.release()).toThrow(/does not hold/);
-    expect(() => new WriteLock(4, lock.buffer)).toThrow(RangeError);
+    expect(() => new WriteLock(5, lock.buffer)).toThrow(RangeError);
     expect(() => lock.acquireBlocking()).toThrow(/only the checkpointer/);
   });
 

@@ -21,14 +21,14 @@ export class WriteLock {
 
   /**
    * `holder`: this thread's id in the lock, 1 for the main thread, 2 for the order writer, 3 for the
-   * checkpointer (checkpointer.ts).
+   * checkpointer (checkpointer.ts), 4 for an IPO draw's thread (domains/ipo/draw-thread.ts).
    */
   constructor(
     readonly holder: number = MAIN,
     readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(12),
   ) {
-    if (holder !== MAIN && holder !== WRITER && holder !== CHECKPOINTER) {
-      throw new RangeError('a write lock holder is 1 (main), 2 (writer) or 3 (checkpointer)');
+    if (holder !== MAIN && holder !== WRITER && holder !== CHECKPOINTER && holder !== DRAW) {
+      throw new RangeError('a write lock holder is 1 (main), 2 (writer), 3 (checkpointer) or 4 (draw)');
     }
     this.cells = new Int32Array(buffer);
   }
@@ -39,7 +39,7 @@ export class WriteLock {
     if (main) Atomics.add(this.cells, MAIN_WAITING, 1);
     try {
       for (;;) {
-        // Give way to the checkpointer, and (the order writer) to the main thread's waiting callers.
+        // Give way to the checkpointer, and (the order writer, a draw) to the main thread's waiting callers.
         const checkpointer = Atomics.load(this.cells, CHECKPOINTER_WAITING);
         if (checkpointer > 0) {
           await waitChange(this.cells, CHECKPOINTER_WAITING, checkpointer);
@@ -112,6 +112,7 @@ export class WriteLock {
 export const MAIN = 1;
 export const WRITER = 2;
 export const CHECKPOINTER = 3;
+export const DRAW = 4;
 const FREE = 0;
 const HOLDER = 0;
 const MAIN_WAITING = 1;

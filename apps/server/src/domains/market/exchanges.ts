@@ -50,7 +50,8 @@ export async function exchangeList(ctx: AppContext, lang: string): Promise<Excha
 
 /** One exchange (undefined for a code not stored). */
 export async function exchangeOf(ctx: AppContext, code: string, lang: string): Promise<ExchangeInfo | undefined> {
-  const row = (await loadedExchanges(ctx)).find((exchange) => exchange.code === code);
+  // Asked with every quote: read without waiting for a writer (a draw's chunk, an order batch).
+  const row = (await loadedExchanges(ctx, ctx.database.readDb)).find((exchange) => exchange.code === code);
   return row && toExchangeInfo(ctx, row, lang);
 }
 

@@ -93,7 +93,7 @@ export class MarketListCache {
 
   /** The instrument rows of the current generation, read once (a failed read is tried again next time). */
   private async read() {
-    this.rows ??= listInstruments(this.ctx.database.db).then((rows) => ({
+    this.rows ??= listInstruments(this.ctx.database.readDb).then((rows) => ({
       rows,
       byCode: new Map(rows.map((row) => [row.code, row])),
     }));

@@ -37,6 +37,13 @@ export interface DatabaseHandle {
    */
   sqliteReader?: (() => SQLite.Database | undefined) | undefined;
   /**
+   * Reads of what has been committed that never wait for a writer: on a SQLite file a Kysely
+   * instance over the read-only connection (`sqliteReader`), elsewhere `db` itself. For hot reads
+   * outside a transaction (the market list's rows, the exchanges of a quote), which would otherwise
+   * wait behind the order writer's batch or a draw's chunk holding the write lock.
+   */
+  readDb: Kysely<Database>;
+  /**
    * Runs `fn` in one transaction; on SQLite it takes the write lock at once (BEGIN IMMEDIATE). Under
    * a lease's fence (`db/fence.ts`: a scheduled job's run) it first checks the lease's fencing token.
    * On PostgreSQL a transaction that the server aborts as a deadlock's victim or for a serialization
@@ -89,21 +96,29 @@ export function openSqlite(file: string, options: SqliteOptions = {}): DatabaseH
     plugins: [new CamelCasePlugin()],
   });
   let reader: SQLite.Database | undefined;
+  const openReader = () => {
+    if (!reader) {
+      reader = new SQLite(file, { readonly: true, fileMustExist: true });
+      reader.pragma('busy_timeout = 5000');
+    }
+    return reader;
+  };
+  const readDb =
+    file === ':memory:'
+      ? db
+      : new Kysely<Database>({
+          dialect: new SqliteDialect({ database: async () => openReader() }),
+          plugins: [new CamelCasePlugin()],
+        });
   return {
     db,
+    readDb,
     dialect: 'sqlite',
     sqlite: connection,
     sqliteFile: file === ':memory:' ? undefined : file,
     writeLock,
     checkpointer,
-    sqliteReader: () => {
-      if (file === ':memory:') return undefined;
-      if (!reader) {
-        reader = new SQLite(file, { readonly: true, fileMustExist: true });
-        reader.pragma('busy_timeout = 5000');
-      }
-      return reader;
-    },
+    sqliteReader: () => (file === ':memory:' ? undefined : openReader()),
     // Kysely's SQLite driver has a single connection and serializes transactions on it; IMMEDIATE
     // takes the write lock up front so another process writing the same file cannot deadlock us.
     async transaction(fn) {
@@ -125,6 +140,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): DatabaseH
     },
     close: async () => {
       await checkpointer?.close();
+      if (readDb !== db) await readDb.destroy();
       reader?.close();
       await db.destroy();
     },
@@ -165,6 +181,7 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,
+    readDb: db,
     dialect: 'postgres',
     schema: options.schema,
     transaction: (fn) =>

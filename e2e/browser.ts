@@ -39,3 +39,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     );
   expect(bad, `axe on ${screen}`).toEqual([]);
 }
+
+/**
+ * Scrolls home to its end, as an investor would to reach the market, new shares, the account and customer
+ * service: they are rendered only when they come near the screen (apps/web/src/ui/render-when-near.tsx).
+ */
+export async function scrollHomeDown(page: Page): Promise<void> {
+  await page.locator('.welcome-card').waitFor();
+  await page.locator('.tab-pane:not([hidden]) .home-content > :last-child').scrollIntoViewIfNeeded();
+}

@@ -1,7 +1,7 @@
 import { translate, type MessageKey } from '@bourse/shared/i18n/index';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launch, phoneContext } from './browser.ts';
+import { expectAccessible, launch, phoneContext, scrollHomeDown } from './browser.ts';
 
 const e2e = inject('e2e');
 const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
@@ -68,6 +68,7 @@ describe.skipIf(!e2e.chromium)('market journey in Chromium at an iPhone viewport
 
     // Home: indices and movers, and a price that moves within a few seconds.
     await page.goto('/#/home');
+    await scrollHomeDown(page);
     const indices = page.getByRole('region', { name: t('market.indices') });
     await indices.getByRole('link').first().waitFor();
     await page.getByRole('heading', { level: 2, name: t('market.movers') }).waitFor();
@@ -203,6 +204,7 @@ describe.skipIf(!e2e.chromium)('market journey in Chromium at an iPhone viewport
     await page.reload();
     await page.getByRole('button', { name: t('market.removeFromFavorites') }).waitFor();
     await page.goto('/#/home');
+    await scrollHomeDown(page);
     const favorites = page.locator('.adm-card', { has: page.getByRole('heading', { name: t('market.favorites') }) });
     await favorites.getByRole('link', { name: /SAP/ }).waitFor();
     await expectAccessible(page, 'home with a favorite');

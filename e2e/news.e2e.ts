@@ -2,7 +2,7 @@ import { translate, type MessageKey } from '@bourse/shared/i18n/index';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, operatorToken } from './api.ts';
-import { expectAccessible, launch, phoneContext } from './browser.ts';
+import { expectAccessible, launch, phoneContext, scrollHomeDown } from './browser.ts';
 
 const e2e = inject('e2e');
 const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
@@ -60,6 +60,7 @@ describe.skipIf(!e2e.chromium)('news', () => {
     await page.getByLabel(t('auth.password'), { exact: true }).fill(e2e.credentials.investor.password);
     await page.getByRole('button', { name: t('auth.login') }).click();
     await waitForHash('/home');
+    await scrollHomeDown(page);
 
     // Home: the latest headlines, newest (the one just published) first.
     const latest = page.getByRole('list', { name: t('news.latest') });

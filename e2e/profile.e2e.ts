@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logInThroughApi, ownInvitation, registerThroughApi } from './api.ts';
-import { expectAccessible, launch, phoneContext } from './browser.ts';
+import { expectAccessible, launch, phoneContext, scrollHomeDown } from './browser.ts';
 
 const e2e = inject('e2e');
 const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
@@ -154,6 +154,7 @@ describe.skipIf(!e2e.chromium)('profile and the open pages in Chromium at an iPh
 
     // The account in full, opened from home.
     await page.goto('/#/home');
+    await scrollHomeDown(page);
     await page.getByRole('link', { name: t('homeDetail.open'), exact: true }).click();
     await waitForHash('/homedetail');
     await heading(t('homeDetail.title'));

@@ -4,13 +4,20 @@ import { afterFirstPaint } from './app/after-first-paint';
 import { App } from './app/app';
 import { applyColorConvention, readStoredColorConvention, resolveColorConvention } from './lib/color-convention';
 import { initLanguage } from './lib/language';
+import { useSessionStore } from './lib/session-store';
+import { hashLocation, prefetchRoute } from './app/route-prefetch';
 import { installChunkReload } from './lib/chunk-reload';
 import './app/theme.css';
 
 // The first screen's sections of the current language's catalog (a small chunk) are loaded before
 // anything renders; the whole catalog follows after the first paint, and every screen but the login
 // waits for it (lib/lazy-route.ts): no raw key shows.
-const lang = await initLanguage();
+const languageReady = initLanguage();
+// The screen the app opens on sends its first requests now (app/route-prefetch.ts), in parallel with the
+// catalog's first sections and its chunks.
+const opening = { ...hashLocation(window.location.hash), hasToken: useSessionStore.getState().token !== null };
+prefetchRoute(opening);
+const lang = await languageReady;
 // Before the first paint; the app then keeps it on the convention in force (the profile's, once loaded).
 applyColorConvention(resolveColorConvention({ profile: null, device: readStoredColorConvention(), lang }));
 // A chunk gone after a new deployment reloads the app once (lib/chunk-reload.ts).

@@ -17,7 +17,10 @@ describe('tab pages', () => {
     renderApp('/home');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Hello, Ada' })).toBeInTheDocument();
-    const account = screen.getByRole('heading', { level: 2, name: 'Your account' }).closest('.adm-card') as HTMLElement;
+    // Rendered as soon as it is found near the screen (ui/render-when-near.tsx; jsdom has no layout: at once).
+    const account = (await screen.findByRole('heading', { level: 2, name: 'Your account' })).closest(
+      '.adm-card',
+    ) as HTMLElement;
     expect(within(account).getByText('+4915123456789')).toBeInTheDocument();
     expect(within(account).getByText('Verified')).toBeInTheDocument();
     expect(within(account).getByText('1,250')).toBeInTheDocument();

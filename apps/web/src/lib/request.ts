@@ -5,6 +5,7 @@ import { i18n } from './i18n';
 import type { LoginRedirectState } from './navigation';
 import { getCurrentPath, navigateTo } from './navigation';
 import { paths } from './paths';
+import { apiHeaders, takePrefetched } from './prefetch';
 import { RequestError } from './request-error';
 import { recordServerTime } from './server-clock';
 import { endSession } from './session';
@@ -126,6 +127,16 @@ function asEnvelope(body: unknown): Envelope | undefined {
   };
 }
 
+/** `promise`, or a rejection as soon as `signal` aborts (a prefetched answer cannot be cancelled itself). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 function notify(message: string | undefined): boolean {
   if (!message) return false;
   showErrorToast(message);
@@ -154,13 +165,8 @@ export async function request<T = unknown>(options: RequestOptions<T>): Promise<
   }
 
   const { token, language } = useSessionStore.getState();
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': language,
-    lang: language,
-  };
+  const headers = apiHeaders({ token: options.withToken === false ? null : token, language });
   if (bodyText !== undefined) headers['content-type'] = 'application/json';
-  if (token && options.withToken !== false) headers.token = token;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
 
   const closeLoading = options.loading
@@ -177,15 +183,19 @@ export async function request<T = unknown>(options: RequestOptions<T>): Promise<
 
   let response: Response;
   let body: unknown;
-  const sentAtMs = Date.now();
+  // The entry may have sent this very GET already (lib/prefetch.ts): its answer is this request's.
+  const prefetched = method === 'GET' && bodyText === undefined && !form ? takePrefetched(url, headers) : undefined;
+  const sentAtMs = prefetched?.sentAtMs ?? Date.now();
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: form ?? bodyText,
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    response = await (prefetched
+      ? untilAborted(prefetched.response, controller.signal)
+      : fetch(url, {
+          method,
+          headers,
+          body: form ?? bodyText,
+          signal: controller.signal,
+          credentials: 'same-origin',
+        }));
     // Every answer, refusals included, says what time it is on the server (countdowns use it).
     recordServerTime(response.headers.get(SERVER_TIME_HEADER), sentAtMs);
     body = await readBody(response);

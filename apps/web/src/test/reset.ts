@@ -3,6 +3,7 @@ import { useAgreementConsent } from '../lib/agreement-consent';
 import { useColorConventionStore } from '../lib/color-convention';
 import { applyLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import { clearPrefetched } from '../lib/prefetch';
 import { resetDuplicateGuard } from '../lib/request';
 import { resetServerClock } from '../lib/server-clock';
 import { readInitialSession, useSessionStore } from '../lib/session-store';
@@ -23,6 +24,7 @@ export function resetTestState(): void {
   applyLanguage('en');
   queryClient.clear();
   resetDuplicateGuard();
+  clearPrefetched();
   resetServerClock();
   // No live-stream socket or reconnect timer survives into the next test.
   replaceSharedStream(null);

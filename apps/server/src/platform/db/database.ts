@@ -152,6 +152,9 @@ export function openSqlite(file: string, options: SqliteOptions = {}): DatabaseH
  * false: this connection's commits never checkpoint, because the checkpointer thread does it.
  */
 export function configureSqliteConnection(connection: SQLite.Database, options: { autoCheckpoint: boolean }): void {
+  // First: a connection opened while another of the process recovers the WAL after a crash (the
+  // order writer's, a draw's) waits for it instead of failing with SQLITE_BUSY on the next pragma.
+  connection.pragma('busy_timeout = 5000');
   connection.pragma('journal_mode = WAL');
   // Money is at stake: FULL makes every commit durable at the cost of an fsync per transaction.
   connection.pragma('synchronous = FULL');
@@ -160,7 +163,6 @@ export function configureSqliteConnection(connection: SQLite.Database, options: 
   // commit (write-queue.ts) runs each order in its own savepoint, which copies every page the order
   // touches first; on disk that was ~100 KB of write system calls per order, a third of its cost.
   connection.pragma('temp_store = MEMORY');
-  connection.pragma('busy_timeout = 5000');
   // A writing connection serves every request of its thread: give it a page cache that holds the
   // hot tables and indexes (64 MiB) instead of SQLite's 2 MiB default, so writes stop re-reading
   // evicted pages.

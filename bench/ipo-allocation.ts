@@ -16,9 +16,9 @@
 //    --quote-rate requests a second (100) at fixed times whatever the answers do, each request's
 //    latency counted from the time it was due (so a stalled server is charged for every request that
 //    waited, not just the one in flight). This process times allocateIssue (the function the job and
-//    the console run; on SQLite it runs the draw on a thread of its own unless IPO_DRAW_THREAD=false,
-//    and the timing includes starting that thread). The CPU time reported is the process's, every
-//    thread's.
+//    the console run; on SQLite it runs the draw on a thread of its own unless IPO_DRAW_THREAD=false:
+//    the app's draw thread, started with the app as in production). The CPU time reported is the
+//    process's, every thread's.
 // 4. Checks the outcome: status allocated, public lots allotted exactly, one settlement entry per
 //    subscription, ledger:verify clean. Prints one JSON document; exits non-zero when a check fails.
 import { fork, type ChildProcess } from 'node:child_process';

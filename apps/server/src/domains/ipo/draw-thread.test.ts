@@ -4,6 +4,7 @@ import { expectLedgerOk } from '../../test/expect-ledger.ts';
 import { createTestApp, operator, type TestApp } from '../../test/harness.ts';
 import { createIpoIssue, DAY, HOUR, ipoSubscriber, subscribeIpo } from '../../test/ipo-fixture.ts';
 import { userTopic } from '../stream/stream.service.ts';
+import { drawThread } from './draw-thread.ts';
 import { allocateIssue } from './ipo.service.ts';
 
 /**
@@ -98,9 +99,76 @@ describe('the IPO draw thread (SQLite file)', () => {
     expect(events.map((message) => JSON.parse(message) as { event: string })).toContainEqual(
       expect.objectContaining({ event: 'message' }),
     );
-    // The thread has gone and let go of the write lock.
+    // The thread has let go of the write lock and waits, idle, for the next draw.
     expect(t.ctx.database.writeLock?.heldBy).toBe(0);
+    expect(drawThread(t.ctx).running).toBe(true);
     await expectLedgerOk(t);
+  });
+
+  it('keeps its thread between draws; a draw stopped halfway ends its thread and the rerun takes a new one', async () => {
+    t = await createTestApp('sqlite');
+    const admin = (await operator(t, ['admin'])).token;
+    const at = (offsetMs: number) => new Date(t.clock.nowMs() + offsetMs).toISOString();
+    const terms = (n: number) => ({
+      subscribeStart: at(-HOUR),
+      subscribeEnd: at(DAY - HOUR),
+      allocationAt: at(DAY + n * HOUR),
+      listingAt: at(3 * DAY),
+      publicQuantity: 1_000,
+    });
+    const issues = [await createIpoIssue(t, admin, terms(1)), await createIpoIssue(t, admin, terms(2))];
+    for (let i = 0; i < 6; i++) {
+      const investor = await ipoSubscriber(t, '10000.00');
+      for (const issue of issues)
+        expect((await subscribeIpo(t, investor.token, issue.id, { lots: 2 })).statusCode).toBe(200);
+    }
+    t.clock.advance(DAY - HOUR);
+    await t.ctx.jobs.runDue();
+    const thread = drawThread(t.ctx);
+    expect(thread.running).toBe(false);
+
+    // Stopped after its first chunk (as a crash would stop it): the error is the draw's answer, the
+    // thread has gone and let go of the lock.
+    const stop = new Error('stopped after the first chunk');
+    await expect(
+      allocateIssue(t.ctx, issues[0]!.id, {
+        chunkSize: 2,
+        afterChunk: () => {
+          throw stop;
+        },
+      }),
+    ).rejects.toBe(stop);
+    expect(thread.running).toBe(false);
+    expect(t.ctx.database.writeLock?.heldBy).toBe(0);
+    const settled = await t.ctx.database.db
+      .selectFrom('ipoSubscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('issueId', '=', issues[0]!.id)
+      .where('status', '<>', 'subscribed')
+      .executeTakeFirstOrThrow();
+    expect(Number(settled.n)).toBe(2);
+
+    // The rerun finishes on a new thread, and the next draw runs on that same thread.
+    expect(await allocateIssue(t.ctx, issues[0]!.id, { chunkSize: 2 })).toBe(true);
+    const first = thread.threadId;
+    expect(first).not.toBeNull();
+    expect(await allocateIssue(t.ctx, issues[1]!.id)).toBe(true);
+    expect(thread.threadId).toBe(first);
+    // A draw already finished is not drawn again, on the same thread.
+    expect(await allocateIssue(t.ctx, issues[1]!.id)).toBe(false);
+    expect(thread.threadId).toBe(first);
+    const left = await t.ctx.database.db
+      .selectFrom('ipoSubscriptions')
+      .select('id')
+      .where('status', '=', 'subscribed')
+      .execute();
+    expect(left).toHaveLength(0);
+    await expectLedgerOk(t);
+
+    // Closed with the app: the thread closes its connection and goes.
+    await t.close();
+    expect(thread.running).toBe(false);
+    t = await createTestApp('sqlite');
   });
 
   it('without the thread (IPO_DRAW_THREAD=false) nothing is settled while the main thread is blocked', async () => {

@@ -19,6 +19,7 @@ import { moneyCommands } from '../../platform/money-command.ts';
 import { keyedRequest, refusalOf, sendMoneyAnswer } from '../../platform/money-route.ts';
 import { authenticate } from '../auth/auth.service.ts';
 import { moneyWriteRateLimit } from '../../platform/money-write-limits.ts';
+import { drawThread } from './draw-thread.ts';
 import { ipoJobs } from './ipo.jobs.ts';
 import {
   issueDetail,
@@ -53,8 +54,18 @@ export async function registerIpoRoutes(app: FastifyInstance, ctx: AppContext) {
   const subscribeAllAnswer = okAnswer(subscribeAllResult);
   registerIpoPortfolio(ctx);
   const stopJobs = ipoJobs(ctx).map((job) => ctx.jobs.register(job));
+  // On a SQLite file the draws run on a thread of their own, loaded at start-up so that a draw does
+  // not wait for it: once the port is open, so as not to slow the order writer's start, which the
+  // port waits for (tests start hundreds of apps, few with a draw: there it starts with the first).
+  const draws = drawThread(ctx);
+  if (ctx.config.NODE_ENV !== 'test') {
+    app.addHook('onListen', async () => {
+      draws.start();
+    });
+  }
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
+    await draws.close();
   });
 
   r.get(

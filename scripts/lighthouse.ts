@@ -4,7 +4,7 @@
  * Scores login as a visitor, then home, market, a stock's detail and the personal centre as the demo
  * investor, and exits non-zero when a page is under budget. Needs `npm run build` first.
  *
- *   CHROMIUM_PATH=/usr/bin/chromium npm run lighthouse [-- --json report.json] [--reports DIR]
+ *   CHROMIUM_PATH=/usr/bin/chromium npm run lighthouse [-- --json report.json] [--reports DIR] [--only login,home]
  *
  * `--reports DIR` keeps each page's whole Lighthouse report (`DIR/<page>.json`) for a closer look
  * (main-thread work by category, start-up time by script).
@@ -46,6 +46,11 @@ async function main() {
     process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
   const jsonOut = option('--json');
   const reportDir = option('--reports');
+  // `--only login,home`: those pages alone (names as in PAGES, spaces as dashes), e.g. to repeat one page's runs.
+  const only = option('--only')?.split(',');
+  const pages = only ? PAGES.filter((target) => only.includes(target.name.replace(/\W+/g, '-'))) : PAGES;
+  if (pages.length === 0)
+    throw new Error(`--only names no page of: ${PAGES.map((p) => p.name.replace(/\W+/g, '-')).join(', ')}`);
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const server = await startServer('bourse-lighthouse');
   const browser = await puppeteer.launch({
@@ -74,7 +79,7 @@ async function main() {
     const warmUp = await browser.createBrowserContext();
     await (await warmUp.newPage()).goto(`${server.baseUrl}/#/login`, { waitUntil: 'networkidle0' });
     await warmUp.close();
-    for (const target of PAGES) {
+    for (const target of pages) {
       const url = `${server.baseUrl}/#${target.hash}`;
       // Each page in a fresh incognito context: a cold cache, as a first visit; the investor's session is
       // put in local storage first, as after a login (Lighthouse keeps storage: disableStorageReset).

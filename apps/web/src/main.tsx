@@ -6,6 +6,7 @@ import { applyColorConvention, readStoredColorConvention, resolveColorConvention
 import { initLanguage } from './lib/language';
 import { useSessionStore } from './lib/session-store';
 import { hashLocation, prefetchRoute } from './app/route-prefetch';
+import { preloadOpeningScreen } from './app/router';
 import { installChunkReload } from './lib/chunk-reload';
 import './app/theme.css';
 
@@ -17,6 +18,8 @@ const languageReady = initLanguage();
 // catalog's first sections and its chunks.
 const opening = { ...hashLocation(window.location.hash), hasToken: useSessionStore.getState().token !== null };
 prefetchRoute(opening);
+// What that screen waits for (the login's chunk, or the guard's configuration query) too: app/router.tsx.
+preloadOpeningScreen(opening);
 const lang = await languageReady;
 // Before the first paint; the app then keeps it on the convention in force (the profile's, once loaded).
 applyColorConvention(resolveColorConvention({ profile: null, device: readStoredColorConvention(), lang }));

@@ -16,6 +16,29 @@ import { useSessionStore } from '../lib/session-store';
  */
 const KeepAliveTabs = lazyRoute(() => import('./screens').then((screens) => screens.KeepAliveTabs()));
 
+/**
+ * The configuration's query (its module with zod, and the query client), loaded once: by the guard's
+ * effect, or earlier by main.tsx when a session opens the app (preloadGuard), in parallel with the
+ * first render instead of after it.
+ */
+let guardModules: ReturnType<typeof loadGuardModules> | null = null;
+function loadGuardModules() {
+  return Promise.all([import('../lib/api/get-config'), loadQueryClient()]);
+}
+function guardModulesOnce(): ReturnType<typeof loadGuardModules> {
+  const loading = (guardModules ??= loadGuardModules());
+  // A failed load is tried again by the next guard that asks.
+  loading.catch(() => {
+    if (guardModules === loading) guardModules = null;
+  });
+  return loading;
+}
+
+/** Starts loading what the guard needs to check a session (main.tsx, when a token is stored). */
+export function preloadGuard(): void {
+  void guardModulesOnce().catch(() => undefined);
+}
+
 export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'load-config' };
 
 function normalizePath(pathname: string): string {
@@ -74,7 +97,7 @@ export function AppShell() {
     if (decision.type !== 'load-config') return;
     let cancelled = false;
     // Its schema (zod) and the query client are loaded with it, not with the shell.
-    Promise.all([import('../lib/api/get-config'), loadQueryClient()])
+    guardModulesOnce()
       .then(([{ configQueryOptions }, queryClient]) => queryClient.fetchQuery(configQueryOptions()))
       .then((config) => {
         if (!cancelled) setConfig(config);

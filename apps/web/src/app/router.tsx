@@ -1,6 +1,6 @@
 import { useEffect, type ComponentProps, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { AppShell } from './guard';
+import { AppShell, isOpenRoute, preloadGuard } from './guard';
 import { lazyRoute } from '../lib/lazy-route';
 import { registerNavigator, setCurrentPath } from '../lib/navigation';
 import { paths } from '../lib/paths';
@@ -80,6 +80,21 @@ const FundLogRoute = screen('FundLogRoute');
 const BlockTradeRoute = screen('BlockTradeRoute');
 const BlockTradeRecordsRoute = screen('BlockTradeRecordsRoute');
 const NotFoundRoute = screen('NotFoundRoute');
+
+/**
+ * Starts loading what the screen the app opens on waits for, before the first render (main.tsx), in
+ * parallel with the catalog's first sections instead of once the shell has rendered: a visitor's login
+ * chunk, or with a session the guard's configuration query (every screen waits for it).
+ */
+export function preloadOpeningScreen({ pathname, hasToken }: { pathname: string; hasToken: boolean }): void {
+  if (hasToken) {
+    // On the login with a session the guard moves on at once; everywhere else it checks the session first.
+    if (pathname !== paths.login.path) preloadGuard();
+    return;
+  }
+  // A visitor on the login, or on a screen that is not open to visitors (the guard sends them to the login).
+  if (pathname === paths.login.path || !isOpenRoute(pathname)) LoginRoute.preload();
+}
 
 /** Gives code outside React (request client) the router's navigate function and location. */
 function NavigatorBridge() {

@@ -1,4 +1,11 @@
-import { lazy, createElement, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  createElement,
+  useEffect,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import { isLanguage } from '@bourse/shared/languages';
 import { clearChunkReloadMark, isChunkLoadError, reloadOnceForChunk } from './chunk-reload';
 import { loadQueryClient } from './load-query-client';
@@ -23,6 +30,20 @@ function loadCurrentCatalog(): Promise<void> {
   return isLanguage(i18n.language) ? loadLanguage(i18n.language) : Promise.resolve();
 }
 
+/** A lazy screen; `preload()` starts loading its chunk (and what it waits for) before it renders. */
+export type LazyRouteComponent<T extends AnyComponent> = ComponentType<ComponentProps<T>> & { preload: () => void };
+
+let markScreenShown: () => void = () => undefined;
+const screenShown = new Promise<void>((resolve) => (markScreenShown = resolve));
+
+/**
+ * Resolves once a lazy screen is on screen for the first time (committed, not suspended): what can wait
+ * until then (app/after-first-paint.ts) does not take the main thread from the screen the app opens on.
+ */
+export function whenFirstScreenShown(): Promise<void> {
+  return screenShown;
+}
+
 /** Lazy screens whose import failed: React keeps a failed lazy() failed, so each is re-created on retry. */
 const failed = new Set<() => void>();
 
@@ -35,8 +56,10 @@ const failed = new Set<() => void>();
 export function lazyRoute<T extends AnyComponent>(
   load: () => Promise<{ default: T }>,
   options: LazyRouteOptions = {},
-): ComponentType<ComponentProps<T>> {
+): LazyRouteComponent<T> {
   let current: LazyExoticComponent<T>;
+  // Started by preload() before the screen renders: its first render takes this import instead of starting one.
+  let preloaded: Promise<{ default: T }> | null = null;
   const loadWithTexts = options.firstScreen
     ? load
     : () =>
@@ -44,8 +67,10 @@ export function lazyRoute<T extends AnyComponent>(
           ([module]) => module,
         );
   const create = () => {
-    current = lazy(() =>
-      loadWithTexts().then(
+    current = lazy(() => {
+      const loading = preloaded ?? loadWithTexts();
+      preloaded = null;
+      return loading.then(
         (module) => {
           clearChunkReloadMark();
           return module;
@@ -55,13 +80,21 @@ export function lazyRoute<T extends AnyComponent>(
           if (isChunkLoadError(error) && reloadOnceForChunk()) return new Promise<never>(() => undefined);
           throw error;
         },
-      ),
-    );
+      );
+    });
   };
   create();
   function LazyRoute(props: ComponentProps<T>) {
+    // Runs only once the screen is committed: a suspended screen commits nothing.
+    useEffect(() => markScreenShown(), []);
     return createElement(current, props);
   }
+  LazyRoute.preload = () => {
+    if (preloaded) return;
+    preloaded = loadWithTexts();
+    // A failure is the render's to report (error boundary, chunk reload), not an unhandled rejection here.
+    preloaded.catch(() => undefined);
+  };
   return LazyRoute;
 }
 

@@ -1,0 +1,73 @@
+import { Component, Suspense, type ReactNode } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyRoute, whenFirstScreenShown } from './lazy-route';
+
+function Screen() {
+  return <p>loaded screen</p>;
+}
+
+describe('lazyRoute', () => {
+  // First in the file: the signal is given once per page load.
+  it('signals when the first lazy screen is on screen, not while it is still loading', async () => {
+    let shown = false;
+    void whenFirstScreenShown().then(() => (shown = true));
+    let finishLoading: (module: { default: typeof Screen }) => void = () => undefined;
+    const Route = lazyRoute(() => new Promise<{ default: typeof Screen }>((resolve) => (finishLoading = resolve)), {
+      firstScreen: true,
+    });
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Route />
+      </Suspense>,
+    );
+    await screen.findByText('loading');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shown).toBe(false);
+    finishLoading({ default: Screen });
+    expect(await screen.findByText('loaded screen')).toBeInTheDocument();
+    await waitFor(() => expect(shown).toBe(true));
+  });
+
+  it('preload() starts the import before the screen renders, and the render takes that import', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: Screen }));
+    const Route = lazyRoute(load, { firstScreen: true });
+    Route.preload();
+    Route.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Route />
+      </Suspense>,
+    );
+    expect(await screen.findByText('loaded screen')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed preload is reported by the render, not as an unhandled rejection', async () => {
+    const load = vi.fn(() => Promise.reject(new Error('offline')));
+    const Route = lazyRoute(load, { firstScreen: true });
+    Route.preload();
+    await Promise.resolve();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      override render() {
+        return this.state.failed ? <p>failed</p> : this.props.children;
+      }
+    }
+    render(
+      <Boundary>
+        <Suspense fallback={<p>loading</p>}>
+          <Route />
+        </Suspense>
+      </Boundary>,
+    );
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+});

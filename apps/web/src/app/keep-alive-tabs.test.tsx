@@ -42,6 +42,8 @@ describe('tab pages', () => {
 
     const greeting = await screen.findByRole('heading', { level: 2, name: 'Hello, Ada' });
     const homePane = greeting.closest('.tab-pane') as HTMLElement;
+    // A keyboard reaches the scrolling pane even while its screen shows only its loading state.
+    expect(homePane.tabIndex).toBe(0);
     homePane.scrollTop = 240;
     fireEvent.scroll(homePane);
     const kefuRequests = () => sent.filter((request) => request.url === '/api/stock/kefu').length;

@@ -43,10 +43,13 @@ function KeepAlivePane({ active, children }: { active: boolean; children: ReactN
     if (active && ref.current) ref.current.scrollTop = scrollTop.current;
   }, [active]);
 
+  // Focusable, so a keyboard can scroll the pane while it holds nothing else to focus (its screen's
+  // loading state: axe's scrollable-region-focusable).
   return (
     <div
       ref={ref}
       className="tab-pane"
+      tabIndex={0}
       hidden={!active}
       onScroll={(event) => {
         if (active) scrollTop.current = event.currentTarget.scrollTop;

@@ -1,7 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyRoute, whenFirstScreenShown } from './lazy-route';
+import { afterContentShown, afterNextPaint, lazyRoute, whenFirstScreenShown } from './lazy-route';
 
 function Screen() {
   return <p>loaded screen</p>;
@@ -69,5 +69,72 @@ describe('lazyRoute', () => {
     expect(await screen.findByText('failed')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
     spy.mockRestore();
+  });
+
+  it('afterNextPaint waits for the frame after the next one, then a task after it (or the fallback when no frame comes)', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    try {
+      let painted = false;
+      void afterNextPaint().then(() => (painted = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(painted).toBe(false);
+      frames.shift()!(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(painted).toBe(false);
+      frames.shift()!(performance.now());
+      expect(painted).toBe(false);
+      await waitFor(() => expect(painted).toBe(true));
+
+      let hidden = false;
+      void afterNextPaint(30).then(() => (hidden = true));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(hidden).toBe(false);
+      await waitFor(() => expect(hidden).toBe(true));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('afterContentShown waits for a largest contentful paint at or after the commit (or the fallback)', async () => {
+    const observers: { callback: PerformanceObserverCallback; disconnected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      private readonly record: { callback: PerformanceObserverCallback; disconnected: boolean };
+      constructor(callback: PerformanceObserverCallback) {
+        this.record = { callback, disconnected: false };
+        observers.push(this.record);
+      }
+      observe() {}
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    const report = (startTime: number) =>
+      observers
+        .at(-1)!
+        .callback(
+          { getEntries: () => [{ startTime }] } as unknown as PerformanceObserverEntryList,
+          {} as PerformanceObserver,
+        );
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    try {
+      let shown = false;
+      void afterContentShown(500).then(() => (shown = true));
+      report(400);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(shown).toBe(false);
+      report(520);
+      await waitFor(() => expect(shown).toBe(true));
+      expect(observers.at(-1)!.disconnected).toBe(true);
+
+      let fallback = false;
+      void afterContentShown(500, 30).then(() => (fallback = true));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(fallback).toBe(false);
+      await waitFor(() => expect(fallback).toBe(true));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import {
   lazy,
   createElement,
-  useEffect,
+  useLayoutEffect,
   type ComponentProps,
   type ComponentType,
   type LazyExoticComponent,
@@ -33,15 +33,62 @@ function loadCurrentCatalog(): Promise<void> {
 /** A lazy screen; `preload()` starts loading its chunk (and what it waits for) before it renders. */
 export type LazyRouteComponent<T extends AnyComponent> = ComponentType<ComponentProps<T>> & { preload: () => void };
 
-let markScreenShown: () => void = () => undefined;
-const screenShown = new Promise<void>((resolve) => (markScreenShown = resolve));
+let markScreenShown: (committedAtMs: number) => void = () => undefined;
+const screenShown = new Promise<number>((resolve) => (markScreenShown = resolve));
 
 /**
- * Resolves once a lazy screen is on screen for the first time (committed, not suspended): what can wait
- * until then (app/after-first-paint.ts) does not take the main thread from the screen the app opens on.
+ * Resolves once a lazy screen is on screen for the first time (committed, not suspended), with when it
+ * was committed (`performance.now()`): what can wait until then (app/after-first-paint.ts) does not take
+ * the main thread from the screen the app opens on.
  */
-export function whenFirstScreenShown(): Promise<void> {
+export function whenFirstScreenShown(): Promise<number> {
   return screenShown;
+}
+
+/**
+ * Resolves once the browser has painted the next frame: a task queued from the frame after it. A hidden
+ * tab draws no frames, so after `maxMs` at most.
+ */
+export function afterNextPaint(maxMs = 1_000): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, maxMs);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          clearTimeout(fallback);
+          resolve();
+        }, 0),
+      ),
+    );
+  });
+}
+
+/**
+ * Resolves once what was committed at `sinceMs` (`performance.now()`) is on screen: the browser reports a
+ * largest contentful paint at or after that time — the screen's main content shown, as the browser
+ * times it, which is later than the frame it is drawn in. Where the browser does not report these
+ * (Safari), after the next paint; and after `maxMs` at most (the screen's content is no larger than what
+ * was already shown, so no new report comes; a hidden tab; input, after which none is reported).
+ */
+export function afterContentShown(sinceMs: number, maxMs = 1_000): Promise<void> {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+  ) {
+    return afterNextPaint(maxMs);
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= sinceMs)) done();
+    });
+    const fallback = setTimeout(done, maxMs);
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
 }
 
 /** Lazy screens whose import failed: React keeps a failed lazy() failed, so each is re-created on retry. */
@@ -85,8 +132,9 @@ export function lazyRoute<T extends AnyComponent>(
   };
   create();
   function LazyRoute(props: ComponentProps<T>) {
-    // Runs only once the screen is committed: a suspended screen commits nothing.
-    useEffect(() => markScreenShown(), []);
+    // Runs only once the screen is committed (in the commit, before the browser paints it): a suspended
+    // screen commits nothing.
+    useLayoutEffect(() => markScreenShown(performance.now()), []);
     return createElement(current, props);
   }
   LazyRoute.preload = () => {

@@ -1,9 +1,9 @@
-import { useEffect, type ComponentProps, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, type ComponentProps, type ComponentType, type ReactElement } from 'react';
+import { Navigate, Route, Routes, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { AppShell, isOpenRoute, preloadGuard } from './guard';
 import { lazyRoute } from '../lib/lazy-route';
 import { registerNavigator, setCurrentPath } from '../lib/navigation';
-import { paths } from '../lib/paths';
+import { TAB_PATHS, paths } from '../lib/paths';
 import type * as ScreenModules from './screens';
 
 // Each screen is its own chunk: the first paint loads only the shell and the screen it shows.
@@ -18,11 +18,11 @@ type Screens = typeof ScreenModules;
 type ScreenOf<K extends keyof Screens> = Awaited<ReturnType<Screens[K]>>['default'];
 type LazyScreen<K extends keyof Screens> = ComponentType<ComponentProps<ScreenOf<K>>>;
 /** The screen `name` of app/screens.ts as a lazy route, its props kept. */
-function screen<K extends keyof Screens>(name: K): LazyScreen<K> {
+function screen<K extends keyof Screens>(name: K): LazyScreen<K> & { preload: () => void } {
   // screens[name]() is the union of every screen's import here: the cast names the one for `name`.
   return lazyRoute<LazyScreen<K>>(() =>
     loadScreens().then((screens) => screens[name]() as Promise<{ default: LazyScreen<K> }>),
-  ) as LazyScreen<K>;
+  ) as LazyScreen<K> & { preload: () => void };
 }
 const RegisterRoute = screen('RegisterRoute');
 const ForgotPasswordRoute = screen('ForgotPasswordRoute');
@@ -82,14 +82,89 @@ const BlockTradeRecordsRoute = screen('BlockTradeRecordsRoute');
 const NotFoundRoute = screen('NotFoundRoute');
 
 /**
+ * Every screen's route (AppRoutes renders them; preloadOpeningScreen finds the one the app opens on). The
+ * tab pages are the shell's (app/keep-alive-tabs.tsx).
+ */
+type Preloadable = { preload: () => void };
+const SCREEN_ROUTES: readonly ({ path: string } & (
+  { Screen: ComponentType & Preloadable; element?: undefined } | { Screen: Preloadable; element: ReactElement }
+))[] = [
+  { path: paths.login.path, Screen: LoginRoute },
+  { path: paths.register.path, Screen: RegisterRoute },
+  { path: paths.agreement.path, Screen: AgreementRoute },
+  { path: paths.forgotPassword.path, Screen: ForgotPasswordRoute },
+  { path: paths.changePassword.path, Screen: ChangePasswordRoute },
+  { path: paths.changePasswordAlias.path, Screen: ChangePasswordRoute },
+  { path: paths.detail.path, Screen: DetailRoute },
+  { path: paths.stockInfo.path, Screen: DetailRoute },
+  { path: paths.search.path, Screen: SearchRoute },
+  { path: paths.searchResults.path, Screen: SearchResultsRoute },
+  { path: paths.setting.path, Screen: SettingsRoute },
+  { path: paths.settingLanguage.path, Screen: LanguageRoute },
+  { path: paths.settingColors.path, Screen: ColorsRoute },
+  { path: paths.personInfo.path, Screen: PersonInfoRoute },
+  { path: paths.settingData.path, Screen: DataRightsRoute },
+  { path: paths.guide.path, Screen: GuideRoute },
+  { path: paths.homeDetail.path, Screen: HomeDetailRoute },
+  { path: paths.explore.path, Screen: ExploreScreen },
+  { path: paths.shop.path, Screen: ShopRoute },
+  { path: paths.demo.path, Screen: DemoRoute },
+  { path: paths.deviceTest.path, Screen: DeviceCheckRoute },
+  { path: paths.realNameAuthentication.path, Screen: RealNameAuthenticationRoute },
+  { path: paths.personCenter.path, Screen: PersonCenterRoute },
+  { path: paths.creditPoints.path, Screen: PointsHistoryRoute },
+  { path: paths.news.path, Screen: NewsListRoute },
+  { path: paths.newsArticle.path, Screen: NewsArticleRoute },
+  { path: paths.bankList.path, Screen: BankListRoute },
+  { path: paths.bindCard.path, Screen: BindCardRoute },
+  { path: paths.fastPayment.path, Screen: FastPaymentRoute },
+  { path: paths.paymentResult.path, Screen: PaymentResultRoute },
+  { path: paths.bankIn.path, Screen: BankInRoute },
+  { path: paths.transfer.path, Screen: TransferRoute },
+  { path: paths.withdraw.path, Screen: WithdrawRoute },
+  { path: paths.bankRecord.path, Screen: BankRecordRoute },
+  { path: paths.payPassword.path, Screen: PayPasswordRoute },
+  { path: paths.trade.path, Screen: TradeRoute },
+  { path: paths.holding.path, Screen: HoldingRoute },
+  { path: paths.holdDetail.path, Screen: HoldDetailRoute },
+  { path: paths.transaction.path, Screen: TransactionRoute },
+  { path: paths.orderRecords.path, Screen: OrderRecordsRoute },
+  { path: paths.historyPosition.path, Screen: HistoryPositionRoute },
+  { path: paths.historyDetail.path, Screen: HistoryDetailRoute },
+  { path: paths.newShares.path, Screen: CalendarRoute },
+  { path: paths.newShareDetail.path, Screen: IssueDetailRoute },
+  { path: paths.apply.path, Screen: ApplyRoute },
+  { path: paths.applyRecord.path, Screen: ApplyRecordRoute },
+  { path: paths.subscriptionRecords.path, Screen: SubscriptionRecordsRoute },
+  { path: paths.allocationRecords.path, Screen: AllocationRecordsRoute },
+  { path: paths.fund.path, Screen: FundRoute },
+  { path: paths.customerService.path, Screen: CustomerServiceRoute },
+  { path: paths.customerServiceAlias.path, Screen: CustomerServiceRoute },
+  { path: paths.fundPayment.path, Screen: FundPaymentRoute },
+  { path: paths.fundHistory.path, Screen: FundLogRoute, element: <FundLogRoute variant="history" /> },
+  { path: paths.moneyLog.path, Screen: FundLogRoute, element: <FundLogRoute variant="moneyLog" /> },
+  { path: paths.blockTrade.path, Screen: BlockTradeRoute },
+  { path: paths.blockTradeRecords.path, Screen: BlockTradeRecordsRoute },
+  { path: paths.loan.path, Screen: LoanApplyRoute },
+  { path: paths.loanRecords.path, Screen: LoanRecordsRoute },
+  { path: paths.loanDetail.path, Screen: LoanDetailRoute },
+  { path: paths.messages.path, Screen: MessagesRoute },
+];
+
+/**
  * Starts loading what the screen the app opens on waits for, before the first render (main.tsx), in
  * parallel with the catalog's first sections instead of once the shell has rendered: a visitor's login
- * chunk, or with a session the guard's configuration query (every screen waits for it).
+ * chunk; with a session the guard's configuration query (every screen waits for it) and the screen's own
+ * chunk with what it waits for (the whole catalog, antd-mobile's set-up, the query client), which
+ * otherwise were asked for only once the configuration had come (docs/performance.md, 2026-11-28, fourth session).
  */
 export function preloadOpeningScreen({ pathname, hasToken }: { pathname: string; hasToken: boolean }): void {
   if (hasToken) {
     // On the login with a session the guard moves on at once; everywhere else it checks the session first.
-    if (pathname !== paths.login.path) preloadGuard();
+    if (pathname === paths.login.path) return;
+    preloadGuard();
+    // A tab page's screen is the shell's (app/keep-alive-tabs.tsx), which loads it when it renders.
+    if (!TAB_PATHS.includes(pathname)) SCREEN_ROUTES.find((route) => matchPath(route.path, pathname))?.Screen.preload();
     return;
   }
   // A visitor on the login, or on a screen that is not open to visitors (the guard sends them to the login).
@@ -122,69 +197,16 @@ export function AppRoutes() {
       <Routes>
         <Route element={<AppShell />}>
           <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
-          <Route path={paths.login.path} element={<LoginRoute />} />
-          <Route path={paths.register.path} element={<RegisterRoute />} />
-          <Route path={paths.agreement.path} element={<AgreementRoute />} />
-          <Route path={paths.forgotPassword.path} element={<ForgotPasswordRoute />} />
-          <Route path={paths.changePassword.path} element={<ChangePasswordRoute />} />
-          <Route path={paths.changePasswordAlias.path} element={<ChangePasswordRoute />} />
+          {SCREEN_ROUTES.map((route) => (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={route.element === undefined ? <route.Screen /> : route.element}
+            />
+          ))}
           <Route path={paths.home.path} element={null} />
           <Route path={paths.market.path} element={null} />
-          <Route path={paths.detail.path} element={<DetailRoute />} />
-          <Route path={paths.stockInfo.path} element={<DetailRoute />} />
-          <Route path={paths.search.path} element={<SearchRoute />} />
-          <Route path={paths.searchResults.path} element={<SearchResultsRoute />} />
           <Route path={paths.my.path} element={null} />
-          <Route path={paths.setting.path} element={<SettingsRoute />} />
-          <Route path={paths.settingLanguage.path} element={<LanguageRoute />} />
-          <Route path={paths.settingColors.path} element={<ColorsRoute />} />
-          <Route path={paths.personInfo.path} element={<PersonInfoRoute />} />
-          <Route path={paths.settingData.path} element={<DataRightsRoute />} />
-          <Route path={paths.guide.path} element={<GuideRoute />} />
-          <Route path={paths.homeDetail.path} element={<HomeDetailRoute />} />
-          <Route path={paths.explore.path} element={<ExploreScreen />} />
-          <Route path={paths.shop.path} element={<ShopRoute />} />
-          <Route path={paths.demo.path} element={<DemoRoute />} />
-          <Route path={paths.deviceTest.path} element={<DeviceCheckRoute />} />
-          <Route path={paths.realNameAuthentication.path} element={<RealNameAuthenticationRoute />} />
-          <Route path={paths.personCenter.path} element={<PersonCenterRoute />} />
-          <Route path={paths.creditPoints.path} element={<PointsHistoryRoute />} />
-          <Route path={paths.news.path} element={<NewsListRoute />} />
-          <Route path={paths.newsArticle.path} element={<NewsArticleRoute />} />
-          <Route path={paths.bankList.path} element={<BankListRoute />} />
-          <Route path={paths.bindCard.path} element={<BindCardRoute />} />
-          <Route path={paths.fastPayment.path} element={<FastPaymentRoute />} />
-          <Route path={paths.paymentResult.path} element={<PaymentResultRoute />} />
-          <Route path={paths.bankIn.path} element={<BankInRoute />} />
-          <Route path={paths.transfer.path} element={<TransferRoute />} />
-          <Route path={paths.withdraw.path} element={<WithdrawRoute />} />
-          <Route path={paths.bankRecord.path} element={<BankRecordRoute />} />
-          <Route path={paths.payPassword.path} element={<PayPasswordRoute />} />
-          <Route path={paths.trade.path} element={<TradeRoute />} />
-          <Route path={paths.holding.path} element={<HoldingRoute />} />
-          <Route path={paths.holdDetail.path} element={<HoldDetailRoute />} />
-          <Route path={paths.transaction.path} element={<TransactionRoute />} />
-          <Route path={paths.orderRecords.path} element={<OrderRecordsRoute />} />
-          <Route path={paths.historyPosition.path} element={<HistoryPositionRoute />} />
-          <Route path={paths.historyDetail.path} element={<HistoryDetailRoute />} />
-          <Route path={paths.newShares.path} element={<CalendarRoute />} />
-          <Route path={paths.newShareDetail.path} element={<IssueDetailRoute />} />
-          <Route path={paths.apply.path} element={<ApplyRoute />} />
-          <Route path={paths.applyRecord.path} element={<ApplyRecordRoute />} />
-          <Route path={paths.subscriptionRecords.path} element={<SubscriptionRecordsRoute />} />
-          <Route path={paths.allocationRecords.path} element={<AllocationRecordsRoute />} />
-          <Route path={paths.fund.path} element={<FundRoute />} />
-          <Route path={paths.customerService.path} element={<CustomerServiceRoute />} />
-          <Route path={paths.customerServiceAlias.path} element={<CustomerServiceRoute />} />
-          <Route path={paths.fundPayment.path} element={<FundPaymentRoute />} />
-          <Route path={paths.fundHistory.path} element={<FundLogRoute variant="history" />} />
-          <Route path={paths.moneyLog.path} element={<FundLogRoute variant="moneyLog" />} />
-          <Route path={paths.blockTrade.path} element={<BlockTradeRoute />} />
-          <Route path={paths.blockTradeRecords.path} element={<BlockTradeRecordsRoute />} />
-          <Route path={paths.loan.path} element={<LoanApplyRoute />} />
-          <Route path={paths.loanRecords.path} element={<LoanRecordsRoute />} />
-          <Route path={paths.loanDetail.path} element={<LoanDetailRoute />} />
-          <Route path={paths.messages.path} element={<MessagesRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

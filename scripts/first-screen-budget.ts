@@ -42,7 +42,7 @@ const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: constan
 
 /**
  * What the login route loads at first: the module script of index.html and everything it imports
- * statically (what index.html modulepreloads), plus the login route's lazy chunk and its static imports.
+ * statically (fetched as the browser finds them: nothing is modulepreloaded), plus the login route's lazy chunk and its static imports.
  * Dynamic imports (other screens, other languages' catalogs, the rest of the catalog in use) are not
  * part of it, except the first screen's sections of the catalog of the language shown
  * (`packages/shared/src/i18n/first-screen/`): `language` names it (German, the default, when nobody chose).

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { INSTRUMENT_CODE_PATTERN, type InstrumentDetail } from '@bourse/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,12 @@ export function DetailRoute() {
     if (valid) void queryClient.prefetchQuery(candlesQueryOptions({ code, interval: DEFAULT_CHART_INTERVAL }));
   }, [queryClient, code, valid]);
 
-  if (instrument.data) return <InstrumentScreen instrument={instrument.data} />;
+  // The screen is built in a render React may pause for the browser (a deferred value), not in the same
+  // task as the data's arrival: TanStack Query reports it through useSyncExternalStore, whose updates
+  // render at once, and the whole screen's first render was one 160 ms task under Lighthouse's 4× CPU
+  // slowdown (issue 17, docs/performance.md "Lighthouse"). The loading state stays until it is done.
+  const shown = useDeferredValue(instrument.data);
+  if (shown) return <InstrumentScreen instrument={shown} />;
   const notFound =
     !valid || (instrument.error instanceof RequestError && instrument.error.errorCode === 'INSTRUMENT_NOT_FOUND');
   return (

@@ -693,8 +693,12 @@ export class Bank {
     this.count('block.offer', answer, `block offer ${instrument.code}`);
   }
 
-  /** Moves the clock forward by a random step: whatever jobs fall due run inside the request. */
-  async advance(ms = between(5 * 60_000, this.options.maxAdvanceMs ?? 4 * 3_600_000)) {
+  /**
+   * Moves the clock forward by a random step: whatever jobs fall due run inside the request. The
+   * operator's session lasts 72 hours of that clock: an expired one is renewed and the step asked
+   * again, so that a caller checking the jobs' work afterwards (the crash test) finds it done.
+   */
+  async advance(ms = between(5 * 60_000, this.options.maxAdvanceMs ?? 4 * 3_600_000), renewed = false) {
     const started = Date.now();
     const answer = await this.api.call<{ jobs: Array<{ name: string }> }>('POST', '/api/admin/clock/advance', {
       token: this.operators[0]!.token,
@@ -706,7 +710,10 @@ export class Bank {
     this.report.slowestAdvanceMs = Math.max(this.report.slowestAdvanceMs, Date.now() - started);
     this.count('clock.advance', answer, 'clock advance');
     if (answer.status === 200) this.report.clockAdvancedMs += ms;
-    if (answer.status === 401) await this.reloginOperator(this.operators[0]!);
+    if (answer.status === 401 && !renewed) {
+      await this.reloginOperator(this.operators[0]!);
+      return this.advance(ms, true);
+    }
     return answer;
   }
 

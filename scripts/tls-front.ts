@@ -6,7 +6,10 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Hop-by-hop headers (RFC 9113 §8.2.2): a connection's own, not forwarded either way. */
+/**
+ * Hop-by-hop headers (RFC 9113 §8.2.2): a connection's own, not forwarded either way; and `host`, which
+ * the front sets itself.
+ */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -25,11 +28,11 @@ export interface TlsFront {
 }
 
 /**
- * What a deployment puts in front of the server (shared/DESIGN.md: TLS ends at the terminator, which also
- * sends HSTS): TLS with a throw-away self-signed certificate for `localhost` (made by the system's
- * `openssl`) and HTTP/2 to the browser, every request forwarded over HTTP/1.1 to `upstream` with its
- * headers and body as sent. For measuring the app as a phone meets it in production
- * (`npm run lighthouse -- --https`); the browser must be told to accept the certificate.
+ * What a deployment puts in front of the server (docs/deploy.md: the load balancer ends TLS; app.ts leaves
+ * HSTS to it): TLS with a throw-away self-signed certificate for `localhost` (made by the system's `openssl`) and
+ * HTTP/2 to the browser, every request forwarded over HTTP/1.1 to `upstream` with its headers and body as
+ * sent. For measuring the app as a phone meets it in production (`npm run lighthouse` does by default);
+ * the browser must be told to accept the certificate.
  */
 export async function startTlsFront(upstream: string): Promise<TlsFront> {
   const dir = mkdtempSync(join(tmpdir(), 'bourse-tls-'));
@@ -56,6 +59,12 @@ export async function startTlsFront(upstream: string): Promise<TlsFront> {
     ],
     { stdio: 'ignore' },
   );
+  // Every connection, closed with the front (a browser keeps its own open).
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  };
   const target = new URL(upstream);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const server = http2.createSecureServer(
@@ -103,12 +112,6 @@ export async function startTlsFront(upstream: string): Promise<TlsFront> {
     upstreamSocket.on('error', closeBoth);
     socket.on('error', closeBoth);
   });
-  // Every connection, closed with the front (a browser keeps its own open).
-  const sockets = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  };
   server.on('secureConnection', track);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

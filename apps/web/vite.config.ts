@@ -110,11 +110,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph the first-screen budget test measures (e2e/first-screen.e2e.ts).
     manifest: true,
     // No module preloads: a lazy chunk's imports are fetched as the browser finds them, and only its
-    // style sheets are added ahead (Vite does that with preloading off too). Over HTTP/2, as the app is
-    // served in production, Lighthouse scored home 97 / detail 93 / personal centre 96 without them
-    // against 85 / 88 / 86 with them (the chunks' <link rel="modulepreload"> insertions cost the main
-    // thread ~100 ms under the 4× CPU slowdown); over HTTP/1.1 the scores were the same either way
-    // (issue 17, docs/performance.md "Lighthouse").
+    // style sheets are added ahead (Vite does that with preloading off too). Inserting the chunks'
+    // <link rel="modulepreload"> cost the main thread 100–160 ms under Lighthouse's 4× CPU slowdown:
+    // over HTTP/2, as the app is served in production, home's blocking time fell from 440 ms to
+    // 110–170 ms without them; over HTTP/1.1 the scores stayed within their noise (issue 17,
+    // docs/performance.md "Lighthouse", 2026-11-28, fifth session).
     modulePreload: false,
     rolldownOptions: {
       output: {

@@ -16,6 +16,12 @@
  * run (the run with the median performance score), as Lighthouse CI does: a single run's score moves by
  * 10–20 points on a shared 2-core machine (docs/performance.md, "Lighthouse").
  *
+ * Each run prints the benchmarkIndex Lighthouse measured on this machine (its "CPU/Memory Power"): the
+ * preset slows the CPU by a fixed 4×, so scores compare only between machines of about the same index.
+ *
+ * A run Lighthouse could not measure (its `runtimeError`, e.g. NO_NAVSTART: a trace it failed to record;
+ * it asks to "run Lighthouse again") is run again, up to twice, and is not counted: it has no score.
+ *
  * `--reports DIR` keeps each page's whole Lighthouse report (of its median run) (`DIR/<page>.json`) for a closer look
  * (main-thread work by category, start-up time by script).
  */
@@ -30,6 +36,9 @@ import { startTlsFront, type TlsFront } from './tls-front.ts';
 /** Issue 17: the minimum score (0–100) per category on every page. */
 export const BUDGET = { performance: 95, accessibility: 98, 'best-practices': 95 } as const;
 type Category = keyof typeof BUDGET;
+
+/** How often a run Lighthouse could not measure is run again before the page counts as failed. */
+const UNMEASURED_RETRIES = 2;
 
 const PAGES: { name: string; hash: string; investor: boolean }[] = [
   { name: 'login', hash: '/login', investor: false },
@@ -65,28 +74,34 @@ async function main() {
   const runs = Number(option('--runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  const server = await startServer('bourse-lighthouse');
-  // As in production: the browser talks HTTP/2 over TLS to a terminator in front of the server
-  // (docs/deploy.md); `--http1` measures the server's own plain HTTP/1.1 instead.
-  const front: TlsFront | null = process.argv.includes('--http1') ? null : await startTlsFront(server.baseUrl);
-  const baseUrl = front?.url ?? server.baseUrl;
-  const browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // The front's certificate is self-signed (made for this run).
-      ...(front ? ['--ignore-certificate-errors'] : []),
-    ],
-  });
+
+  // Everything started is stopped again, whatever fails (a missing browser, no openssl for the front).
+  const cleanUp: (() => Promise<unknown>)[] = [];
   const results: { page: string; url: string; scores: Record<Category, number>; runs: number[] }[] = [];
   try {
+    const server = await startServer('bourse-lighthouse');
+    cleanUp.unshift(() => server.stop());
+    // As in production: the browser talks HTTP/2 over TLS to a terminator in front of the server
+    // (docs/deploy.md); `--http1` measures the server's own plain HTTP/1.1 instead.
+    const front: TlsFront | null = process.argv.includes('--http1') ? null : await startTlsFront(server.baseUrl);
+    if (front) cleanUp.unshift(() => front.close());
+    const baseUrl = front?.url ?? server.baseUrl;
+    const browser = await puppeteer.launch({
+      executablePath,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        // The front's certificate is self-signed (made for this run).
+        ...(front ? ['--ignore-certificate-errors'] : []),
+      ],
+    });
+    cleanUp.unshift(() => browser.close());
     const token = await investorToken(
       server.baseUrl,
       server.credentials.investor.username,
@@ -98,13 +113,12 @@ async function main() {
     const warmUp = await browser.createBrowserContext();
     await (await warmUp.newPage()).goto(`${baseUrl}/#/login`, { waitUntil: 'networkidle0' });
     await warmUp.close();
-    for (const target of pages) {
-      const url = `${baseUrl}/#${target.hash}`;
-      const measured: { scores: Record<Category, number>; lhr: RunnerResult['lhr'] }[] = [];
-      for (let attempt = 1; attempt <= runs; attempt += 1) {
-        // Each page in a fresh incognito context: a cold cache, as a first visit; the investor's session is
-        // put in local storage first, as after a login (Lighthouse keeps storage: disableStorageReset).
-        const context = await browser.createBrowserContext();
+    /** One Lighthouse run of `url` in a fresh context: a cold cache, as a first visit. */
+    const measure = async (target: (typeof PAGES)[number], url: string) => {
+      const context = await browser.createBrowserContext();
+      try {
+        // The investor's session is put in local storage first, as after a login (Lighthouse keeps
+        // storage: disableStorageReset).
         const page = await context.newPage();
         await page.goto(`${baseUrl}/manifest.webmanifest`);
         await page.evaluate(
@@ -125,9 +139,25 @@ async function main() {
           undefined,
           page,
         );
-        await context.close();
         if (!run) throw new Error(`no Lighthouse result for ${url}`);
-        // A run that could not measure (no paint seen, a protocol timeout …) scores 0: say why.
+        return run;
+      } finally {
+        await context.close();
+      }
+    };
+
+    for (const target of pages) {
+      const url = `${baseUrl}/#${target.hash}`;
+      const measured: { scores: Record<Category, number>; lhr: RunnerResult['lhr'] }[] = [];
+      for (let attempt = 1; attempt <= runs; attempt += 1) {
+        let run = await measure(target, url);
+        // A run that could not measure (no paint seen, a trace not recorded …) has no score: say why, run again.
+        for (let retry = 1; run.lhr.runtimeError && retry <= UNMEASURED_RETRIES; retry += 1) {
+          console.error(
+            `${target.name}: Lighthouse could not measure (${run.lhr.runtimeError.code}), running again: ${run.lhr.runtimeError.message}`,
+          );
+          run = await measure(target, url);
+        }
         if (run.lhr.runtimeError) {
           console.error(
             `${target.name}: Lighthouse could not measure: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`,
@@ -150,6 +180,7 @@ async function main() {
             lcp: run.lhr.audits['largest-contentful-paint']?.displayValue,
             tbt: run.lhr.audits['total-blocking-time']?.displayValue,
             transfer: run.lhr.audits['total-byte-weight']?.displayValue,
+            benchmarkIndex: run.lhr.environment.benchmarkIndex,
             below90: failing,
           }),
         );
@@ -172,9 +203,7 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
-    await front?.close();
-    await server.stop();
+    for (const stop of cleanUp) await stop().catch((error: unknown) => console.error(error));
   }
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
   const under = results.flatMap((r) =>

@@ -2,7 +2,7 @@
  * Where the main thread's time goes on one cold page load, as Lighthouse's mobile preset sees it (CPU slowed
  * 4×): the paints and largest-contentful-paint candidates observed, when each request started and ended, and
  * the V8 sampling profiler's self time per script and function (or call stack) before and after a split
- * point. Needs `npm run build` first; starts its own demo server.
+ * point, and each long task (over 50 ms of the slowed CPU) with what ran in it. Needs `npm run build` first; starts its own demo server.
  *
  *   node --import tsx scripts/trace-main-thread.ts /home [--ms 6000] [--split fcp|lcp] [--stack 4]
  *
@@ -28,6 +28,7 @@ interface Marks {
   paints: Record<string, number>;
   lcp: { at: number; element: string }[];
   resources: string[];
+  longTasks: { at: number; ms: number }[];
 }
 
 const option = (name: string) =>
@@ -55,7 +56,7 @@ try {
     if (session) localStorage.setItem('Admin-Token', session);
   }, token);
   await page.addInitScript(() => {
-    const marks: Marks = { paints: {}, lcp: [], resources: [] };
+    const marks: Marks = { paints: {}, lcp: [], resources: [], longTasks: [] };
     (window as unknown as { __marks: Marks }).__marks = marks;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) marks.paints[entry.name] = Math.round(entry.startTime);
@@ -66,6 +67,11 @@ try {
         marks.lcp.push({ at: Math.round(entry.startTime), element });
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // Tasks over 50 ms of the slowed CPU: what total blocking time counts (their time beyond 50 ms each).
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        marks.longTasks.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
+    }).observe({ type: 'longtask', buffered: true });
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -106,14 +112,29 @@ try {
     split === 'lcp' ? (marks.lcp.at(-1)?.at ?? Infinity) : (marks.paints['first-contentful-paint'] ?? Infinity);
   const before = new Map<string, number>();
   const after = new Map<string, number>();
+  // Per long task, the time of each function (or stack) sampled inside it.
+  const inTask = marks.longTasks.map(() => new Map<string, number>());
   let elapsedUs = 0;
   profile.samples.forEach((sample, index) => {
     elapsedUs += profile.timeDeltas[index] ?? 0;
     const { functionName } = byId.get(sample)!.callFrame;
     if (functionName === '(idle)' || functionName === '(program)') return;
-    const bucket = elapsedUs / 1000 < splitAt ? before : after;
+    const atMs = elapsedUs / 1000;
+    const bucket = atMs < splitAt ? before : after;
     const name = key(sample);
-    bucket.set(name, (bucket.get(name) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000);
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    bucket.set(name, (bucket.get(name) ?? 0) + ms);
+    const task = marks.longTasks.findIndex((t) => atMs >= t.at && atMs < t.at + t.ms);
+    if (task >= 0) inTask[task]!.set(name, (inTask[task]!.get(name) ?? 0) + ms);
+  });
+  // Total blocking time as Lighthouse counts it: each long task's time beyond 50 ms, from the first
+  // contentful paint on (here without Lighthouse's end at time to interactive).
+  const fcp = marks.paints['first-contentful-paint'] ?? 0;
+  const blocking = marks.longTasks.filter((t) => t.at >= fcp).reduce((sum, t) => sum + t.ms - 50, 0);
+  console.log(`\nlong tasks: ${marks.longTasks.length}, blocking time after FCP ${blocking} ms`);
+  marks.longTasks.forEach((task, i) => {
+    const top = [...inTask[i]!].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    console.log(`  @${task.at} ${task.ms} ms: ${top.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(' | ')}`);
   });
   for (const [label, bucket] of [
     [`before ${split} (${splitAt} ms)`, before],

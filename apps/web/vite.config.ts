@@ -97,6 +97,8 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
+      // zod configured for the browser before any schema is built (src/lib/zod.ts).
+      { find: /^zod$/, replacement: join(root, 'src/lib/zod.ts') },
       {
         find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
         replacement: join(root, 'src/lib/use-sync-external-store-shim.ts'),

@@ -10,13 +10,21 @@ export function displayLongDate(value: string | number | Date, lang: Language): 
   }
 }
 
-/** The zone the device is set to (what "the user's zone" means in the browser). */
+let deviceZone: { zone: string | undefined } | null = null;
+
+/**
+ * The zone the device is set to (what "the user's zone" means in the browser), read once per page load:
+ * it took a new Intl.DateTimeFormat for every time shown (a list of a hundred orders, a hundred).
+ */
 export function userTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
+  if (deviceZone === null) {
+    try {
+      deviceZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    } catch {
+      deviceZone = { zone: undefined };
+    }
   }
+  return deviceZone.zone;
 }
 
 /** The spec's `YYYY-MM-DD HH:mm:ss` in the user's zone; the raw value if it is not a date. */

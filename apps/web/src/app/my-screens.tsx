@@ -4,6 +4,7 @@ import { UnreadBadge } from '../features/messages/components/unread-badge';
 import { MemberStandingCard } from '../features/members/components/member-standing-card';
 import { MyRoute } from '../features/my/routes/my-route';
 import { PersonCenterRoute } from '../features/my/routes/person-center-route';
+import { RenderWhenNear } from '../ui/render-when-near';
 
 /** New shares and block trades at a glance, as the personal screens show them. */
 function InvestmentsSection() {
@@ -20,7 +21,27 @@ export function MyScreen() {
   return <MyRoute investmentsSection={<InvestmentsSection />} messagesBadge={<UnreadBadge />} />;
 }
 
-/** /personCenter as the app composes it: the same section, and credit points with the member level. */
+/**
+ * The room of the personal centre's new shares and block trades until they are rendered: 275 px at 390
+ * and 412 px wide (three rows under two headings, measured in Chromium).
+ */
+const CENTRE_INVESTMENTS_HEIGHT_PX = 275;
+
+/**
+ * /personCenter as the app composes it: the same section, and credit points with the member level. The
+ * section starts some 1,290 px down, below the first screenful: it (its chunks, its three lists of up
+ * to 200 rows and their checks) is rendered when the investor scrolls near it, not while the first
+ * screen loads (issue 17, docs/performance.md "Lighthouse", 2026-12-01).
+ */
 export function PersonCenterScreen() {
-  return <PersonCenterRoute investmentsSection={<InvestmentsSection />} standingSection={<MemberStandingCard />} />;
+  return (
+    <PersonCenterRoute
+      investmentsSection={
+        <RenderWhenNear minHeightPx={CENTRE_INVESTMENTS_HEIGHT_PX}>
+          <InvestmentsSection />
+        </RenderWhenNear>
+      }
+      standingSection={<MemberStandingCard />}
+    />
+  );
 }

@@ -19,6 +19,37 @@ export async function launch(executablePath: string): Promise<Browser> {
   });
 }
 
+/** What a page's content security policy refused, read per document (see watchContentSecurityPolicy). */
+export interface ContentSecurityWatch {
+  /** What was refused since the last call (directive, what was blocked, where), and forgets it. */
+  take: () => Promise<string[]>;
+  /** Resolves once something was refused (a report is an event queued after the refusal). */
+  waitForRefusal: () => Promise<void>;
+}
+
+/**
+ * Records every `securitypolicyviolation` in each document the page loads: an inline script, an `eval`
+ * (zod's probe before packages/shared/src/zod-browser-config.ts), a foreign host. An `eval` run through
+ * the test's own `page.evaluate` is exempt from the policy.
+ */
+export async function watchContentSecurityPolicy(page: Page): Promise<ContentSecurityWatch> {
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { __cspRefused: string[] }).__cspRefused = refused;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      refused.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  return {
+    take: () => page.evaluate(() => (window as unknown as { __cspRefused?: string[] }).__cspRefused?.splice(0) ?? []),
+    waitForRefusal: async () => {
+      await page.waitForFunction(
+        () => ((window as unknown as { __cspRefused?: string[] }).__cspRefused ?? []).length > 0,
+      );
+    },
+  };
+}
+
 /** A fresh iPhone-sized context: the investor app is mobile-first. */
 export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13'];

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../apps/web/src/lib/paths.ts';
 import { logInThroughApi } from './api.ts';
-import { launch, phoneContext } from './browser.ts';
+import { launch, phoneContext, watchContentSecurityPolicy, type ContentSecurityWatch } from './browser.ts';
 import { root } from './server.ts';
 
 const e2e = inject('e2e');
@@ -49,19 +49,12 @@ describe.skipIf(!e2e.chromium)('crawl every route', () => {
   let browser: Browser;
   let page: Page;
   let token: string;
+  let csp: ContentSecurityWatch;
 
   beforeAll(async () => {
     browser = await launch(e2e.chromium!);
     page = await (await phoneContext(browser, e2e.baseUrl)).newPage();
-    // What the page's content security policy refused (an inline script, an `eval`, a foreign host), per
-    // document; `inspect` reads and clears the list.
-    await page.addInitScript(() => {
-      const refused: string[] = [];
-      (window as unknown as { __cspRefused: string[] }).__cspRefused = refused;
-      document.addEventListener('securitypolicyviolation', (event) =>
-        refused.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-      );
-    });
+    csp = await watchContentSecurityPolicy(page);
     token = await logInThroughApi(e2e.baseUrl, e2e.credentials.investor.username, e2e.credentials.investor.password);
   });
   afterAll(async () => {
@@ -89,19 +82,17 @@ describe.skipIf(!e2e.chromium)('crawl every route', () => {
     // The emulated phone's width, not innerWidth: a mobile browser zooms out to fit wider content, and
     // innerWidth grows with it.
     const viewport = page.viewportSize()!.width;
-    const { scrollWidth, texts, cspRefused } = await page.evaluate(() => {
-      const refused = (window as unknown as { __cspRefused?: string[] }).__cspRefused ?? [];
+    const { scrollWidth, texts } = await page.evaluate(() => {
       const labelled = Array.from(document.querySelectorAll('[aria-label],[placeholder],[title],[alt]')).flatMap((el) =>
         ['aria-label', 'placeholder', 'title', 'alt'].map((name) => el.getAttribute(name) ?? ''),
       );
       return {
         scrollWidth: document.documentElement.scrollWidth,
         texts: [document.body.innerText, document.title, ...labelled],
-        cspRefused: refused.splice(0),
       };
     });
     if (scrollWidth > viewport) findings.push({ where, problem: `sideways scroll: ${scrollWidth} > ${viewport}` });
-    for (const refused of cspRefused) findings.push({ where, problem: `refused by the CSP: ${refused}` });
+    for (const refused of await csp.take()) findings.push({ where, problem: `refused by the CSP: ${refused}` });
     const rawKeys = new Set(
       texts.flatMap((text) => Array.from(text.matchAll(/\b[a-z][a-zA-Z]*(?:\.[a-zA-Z_]+)+\b/g), (m) => m[0])),
     );
@@ -159,14 +150,13 @@ describe.skipIf(!e2e.chromium)('crawl every route', () => {
       probe.textContent = 'auth.login';
       document.body.append(probe);
       // An inline script, which the CSP refuses (as it refused zod's `new Function` probe before
-      // apps/web/src/lib/zod-config.ts; an eval run through the test's own evaluate is exempt).
+      // packages/shared/src/zod-browser-config.ts).
       const script = document.createElement('script');
       script.id = 'crawl-probe-script';
       script.textContent = 'void 0';
       document.body.append(script);
     });
-    // The report is an event queued after the refusal.
-    await page.waitForFunction(() => (window as unknown as { __cspRefused: string[] }).__cspRefused.length > 0);
+    await csp.waitForRefusal();
     const problems = (await inspect('probe', false)).map((f) => f.problem);
     await page.evaluate(() => {
       document.getElementById('crawl-probe')?.remove();

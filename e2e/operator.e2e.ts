@@ -1,9 +1,9 @@
 import { translate, type MessageKey } from '@bourse/shared/i18n/index';
 import { generate as generateTotp } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerThroughApi } from './api.ts';
-import { expectAccessible, launch } from './browser.ts';
+import { expectAccessible, launch, watchContentSecurityPolicy, type ContentSecurityWatch } from './browser.ts';
 
 const e2e = inject('e2e');
 const t = (key: MessageKey, params?: Record<string, string | number>) => translate('de', key, params);
@@ -28,11 +28,17 @@ async function expectTablesFit(page: Page, screen: string): Promise<void> {
 describe.skipIf(!e2e.chromium)('operator journey in the console', () => {
   let browser: Browser;
   let page: Page;
+  let csp: ContentSecurityWatch;
 
   beforeAll(async () => {
     browser = await launch(e2e.chromium!);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: e2e.baseUrl });
     page = await context.newPage();
+    csp = await watchContentSecurityPolicy(page);
+  });
+  // The console runs under its content security policy: nothing it does is refused.
+  afterEach(async () => {
+    expect(await csp.take()).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
@@ -10,6 +11,15 @@ import { precompress } from '../../scripts/vite-precompress.ts';
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), precompress()],
+  // zod configured for the browser before any schema is built, as in the investor app.
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('../../packages/shared/src/zod-browser.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

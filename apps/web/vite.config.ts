@@ -97,8 +97,8 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
-      // zod configured for the browser before any schema is built (src/lib/zod.ts).
-      { find: /^zod$/, replacement: join(root, 'src/lib/zod.ts') },
+      // zod configured for the browser before any schema is built (packages/shared/src/zod-browser.ts).
+      { find: /^zod$/, replacement: join(root, '../../packages/shared/src/zod-browser.ts') },
       {
         find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
         replacement: join(root, 'src/lib/use-sync-external-store-shim.ts'),

@@ -16,6 +16,7 @@
 import { loadavg } from 'node:os';
 import { chromium, devices, type Page } from 'playwright-core';
 import { translate } from '@bourse/shared/i18n/index';
+import { CHROMIUM_FLAGS } from '../e2e/chromium-flags.ts';
 import { startServer, type BenchServer } from './lib/server.ts';
 
 const BUDGET_MS = 50;
@@ -82,16 +83,7 @@ const baseUrl = givenUrl ?? (server = await startServer()).baseUrl;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  // As e2e/browser.ts: no background connections in this closed network.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...CHROMIUM_FLAGS],
 });
 try {
   const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13'];

@@ -1,21 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 /** Headless Debian Chromium with the flags this closed network needs (no background connections). */
 export async function launch(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 

@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { encryptCredentials } from '../packages/shared/src/jwe.ts';
+import { CHROMIUM_FLAGS } from '../e2e/chromium-flags.ts';
 import { startServer } from '../e2e/server.ts';
 import { startTlsFront, type TlsFront } from './tls-front.ts';
 
@@ -90,13 +91,7 @@ async function main() {
       executablePath,
       headless: true,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_FLAGS,
         // The front's certificate is self-signed (made for this run).
         ...(front ? ['--ignore-certificate-errors'] : []),
       ],

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { formatMoney } from '@bourse/shared/format';
 import type { Language } from '@bourse/shared/languages';
@@ -58,4 +59,16 @@ export async function renderApp(options: { path?: string; token?: string; langua
   window.location.hash = `#${options.path ?? '/'}`;
   const user = userEvent.setup();
   return { user, ...render(<AdminApp />) };
+}
+
+/**
+ * Waits until every one of `texts` is shown in `container` at the same time. For a form's messages after
+ * a submit: the form validates again on submit and clears a field's message while it does (antd removes
+ * it after 10 ms), so a message found while typing can be gone a moment later and come back as a new
+ * element — `expect(await findByText(…)).toBeInTheDocument()` then fails on a busy machine.
+ */
+export async function waitForTexts(container: HTMLElement, texts: string[]): Promise<void> {
+  await waitFor(() => {
+    for (const text of texts) expect(within(container).getByText(text)).toBeInTheDocument();
+  });
 }

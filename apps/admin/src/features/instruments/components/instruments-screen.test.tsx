@@ -4,7 +4,7 @@ import type { OperatorInfo } from '@bourse/shared/schemas/admin';
 import type { InstrumentPatch } from '@bourse/shared/schemas/market';
 import type { AdminInstrument, CsvProblemReport, ImportSummary } from '@bourse/shared/schemas/market-admin';
 import { fail, ok, stubApi, type RecordedRequest, type StubResponse } from '../../../test/api-stub.ts';
-import { ADMIN, TOKEN, configRoute, pageOf, renderApp } from '../../../test/render-app.tsx';
+import { ADMIN, TOKEN, configRoute, pageOf, renderApp, waitForTexts } from '../../../test/render-app.tsx';
 
 const SAP: AdminInstrument = {
   code: 'SAP',
@@ -178,17 +178,12 @@ describe('instruments', () => {
     await user.type(field('P/E ratio'), '12.345');
     await user.type(field('Start price'), '0.00');
     await user.click(within(drawer).getByRole('button', { name: 'Create instrument' }));
-    // All four at once: the form re-validates on submit and may replace a message it showed while typing.
-    await waitFor(() => {
-      expect(
-        within(drawer).getByText('Use 1–12 characters: A–Z, 0–9, “.” or “-”, starting with a letter or digit'),
-      ).toBeInTheDocument();
-      expect(within(drawer).getByText('Enter a whole number from 1 to 1,000,000')).toBeInTheDocument();
-      expect(within(drawer).getByText('Enter a number with at most 2 decimals, such as 23.45')).toBeInTheDocument();
-      expect(
-        within(drawer).getByText('Enter a price above 0 with at most 4 decimals, such as 12.50'),
-      ).toBeInTheDocument();
-    });
+    await waitForTexts(drawer, [
+      'Use 1–12 characters: A–Z, 0–9, “.” or “-”, starting with a letter or digit',
+      'Enter a whole number from 1 to 1,000,000',
+      'Enter a number with at most 2 decimals, such as 23.45',
+      'Enter a price above 0 with at most 4 decimals, such as 12.50',
+    ]);
 
     // Two names for the same language are refused.
     await user.click(within(drawer).getByRole('button', { name: 'Add a name' }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FeeSettings } from '@bourse/shared/schemas/settings-admin';
 import { fail, ok, stubApi } from '../../../test/api-stub.ts';
-import { FINANCE, TOKEN, configRoute, pageOf, renderApp } from '../../../test/render-app.tsx';
+import { FINANCE, TOKEN, configRoute, pageOf, renderApp, waitForTexts } from '../../../test/render-app.tsx';
 
 const STORED: FeeSettings = {
   minDeposit: '100.00',
@@ -127,10 +127,10 @@ describe('fees and limits', () => {
     await replace(user, 'Loan interest rate (% a year)', '100.5');
     await replace(user, 'Loan terms (days)', '30;90');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(
-      await screen.findByText('Enter a percentage from 0 to 100 with at most 4 decimals, such as 8.00'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Enter terms in days separated by commas, such as 30,90,180,365')).toBeInTheDocument();
+    await waitForTexts(document.body, [
+      'Enter a percentage from 0 to 100 with at most 4 decimals, such as 8.00',
+      'Enter terms in days separated by commas, such as 30,90,180,365',
+    ]);
     expect(api.calls('PUT', '/api/admin/settings')).toHaveLength(0);
 
     await replace(user, 'Loan interest rate (% a year)', '7.25');
@@ -160,8 +160,7 @@ describe('fees and limits', () => {
     await replace(user, hours, '12');
     await replace(user, days, '2.5');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Enter whole hours from 24 to 8760')).toBeInTheDocument();
-    expect(screen.getByText('Enter whole days from 7 to 3650')).toBeInTheDocument();
+    await waitForTexts(document.body, ['Enter whole hours from 24 to 8760', 'Enter whole days from 7 to 3650']);
     expect(api.calls('PUT', '/api/admin/settings')).toHaveLength(0);
 
     await replace(user, hours, '72');

@@ -4,7 +4,7 @@
  * Scores login as a visitor, then home, market, a stock's detail and the personal centre as the demo
  * investor, and exits non-zero when a page is under budget. Needs `npm run build` first.
  *
- *   CHROMIUM_PATH=/usr/bin/chromium npm run lighthouse [-- --json report.json] [--reports DIR] [--only login,home] [--runs 3] [--http1]
+ *   CHROMIUM_PATH=/usr/bin/chromium npm run lighthouse [-- --json report.json] [--reports DIR] [--traces DIR] [--only login,home] [--runs 3] [--http1]
  *
  * The pages are served as in production: over HTTPS and HTTP/2, by a TLS terminator in front of the server
  * (`scripts/tls-front.ts`, a certificate made for the run). `--http1` measures the server's own plain
@@ -23,7 +23,8 @@
  * it asks to "run Lighthouse again") is run again, up to twice, and is not counted: it has no score.
  *
  * `--reports DIR` keeps each page's whole Lighthouse report (of its median run) (`DIR/<page>.json`) for a closer look
- * (main-thread work by category, start-up time by script).
+ * (main-thread work by category, start-up time by script); `--traces DIR` keeps that run's Chromium trace
+ * (`DIR/<page>.trace.json`, for the DevTools performance panel or `scripts/trace-tasks.ts`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +68,7 @@ async function main() {
     process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
   const jsonOut = option('--json');
   const reportDir = option('--reports');
+  const traceDir = option('--traces');
   // `--only login,home`: those pages alone (names as in PAGES, spaces as dashes), e.g. to repeat one page's runs.
   const only = option('--only')?.split(',');
   const pages = only ? PAGES.filter((target) => only.includes(target.name.replace(/\W+/g, '-'))) : PAGES;
@@ -143,7 +145,7 @@ async function main() {
 
     for (const target of pages) {
       const url = `${baseUrl}/#${target.hash}`;
-      const measured: { scores: Record<Category, number>; lhr: RunnerResult['lhr'] }[] = [];
+      const measured: { scores: Record<Category, number>; lhr: RunnerResult['lhr']; trace: unknown }[] = [];
       for (let attempt = 1; attempt <= runs; attempt += 1) {
         let run = await measure(target, url);
         // A run that could not measure (no paint seen, a trace not recorded …) has no score: say why, run again.
@@ -162,7 +164,7 @@ async function main() {
         const scores = Object.fromEntries(
           (Object.keys(BUDGET) as Category[]).map((id) => [id, Math.round((run.lhr.categories[id]?.score ?? 0) * 100)]),
         ) as Record<Category, number>;
-        measured.push({ scores, lhr: run.lhr });
+        measured.push({ scores, lhr: run.lhr, trace: traceDir ? run.artifacts.Trace : null });
         const failing = Object.entries(run.lhr.audits)
           .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
           .map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
@@ -195,6 +197,10 @@ async function main() {
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
         writeFileSync(join(reportDir, `${target.name.replace(/\W+/g, '-')}.json`), JSON.stringify(median.lhr));
+      }
+      if (traceDir) {
+        mkdirSync(traceDir, { recursive: true });
+        writeFileSync(join(traceDir, `${target.name.replace(/\W+/g, '-')}.trace.json`), JSON.stringify(median.trace));
       }
     }
   } finally {

@@ -1,4 +1,5 @@
 import { AMOUNT_PATTERN, formatMinor, parseAmount } from '@bourse/shared/money';
+import { numberFormat } from '@bourse/shared/format';
 import { LOCALES, type Language } from '@bourse/shared/languages';
 import {
   PERCENT_PATTERN,
@@ -44,7 +45,7 @@ export function formatRatePercent(rate: string, language: Language): string | nu
   const digits = percentFraction.length;
   // Learn the locale's layout (separator, sign position, spacing) from a formatted zero, then put
   // the exact digits in.
-  const parts = new Intl.NumberFormat(LOCALES[language], {
+  const parts = numberFormat(LOCALES[language], {
     style: 'percent',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,

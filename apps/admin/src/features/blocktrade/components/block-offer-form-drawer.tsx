@@ -1,7 +1,9 @@
 import { Alert, App, Button, Drawer, Form, Input, Space, Typography } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@bourse/shared/format';
 import type { AdminBlockOffer } from '@bourse/shared/schemas/blocktrade';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { localInputToIso } from '../../../lib/local-date-time.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { browserTimeZone } from '../../../ui/date-time.tsx';
@@ -30,7 +32,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '
 export type OfferFormTarget = { mode: 'create' } | { mode: 'edit'; offer: AdminBlockOffer };
 
 function OfferForm({ target, onDone }: { target: OfferFormTarget; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<OfferFormValues>();
   const create = useCreateBlockOffer();
@@ -48,7 +50,7 @@ function OfferForm({ target, onDone }: { target: OfferFormTarget; onDone: () => 
       return test(typed) ? Promise.resolve() : reject(problem);
     },
   });
-  const max = new Intl.NumberFormat(i18n.language).format(QUANTITY_MAX);
+  const max = formatNumber(QUANTITY_MAX, currentLanguage());
   const quantityRule = check(isQuantity, t('admin.blockTrades.validation.wholeNumber', { max }));
   const leftRule = check(
     (text) => isQuantity(text, { zero: true }),

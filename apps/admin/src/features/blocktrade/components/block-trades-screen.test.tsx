@@ -7,7 +7,7 @@ import type {
   BlockOfferPatch,
 } from '@bourse/shared/schemas/blocktrade';
 import { fail, ok, stubApi, type RecordedRequest } from '../../../test/api-stub.ts';
-import { FINANCE, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
+import { FINANCE, TOKEN, configRoute, money, pageOf, renderApp, waitForTexts } from '../../../test/render-app.tsx';
 
 const OFFER: AdminBlockOffer = {
   id: 2,
@@ -288,16 +288,11 @@ describe('block trades', () => {
     fireEvent.change(field('Opens'), { target: { value: '2026-12-01T09:00' } });
     fireEvent.change(field('Closes'), { target: { value: '2026-11-30T17:00' } });
     await submit();
-    // antd replaces a field's message element as its validation settles: all are checked together.
-    await waitFor(() => {
-      for (const message of [
-        'Enter a price above 0 with at most 4 decimals, such as 12.50',
-        'Cannot be more than the shares offered',
-        'Must be after the offer opens',
-      ]) {
-        expect(within(drawer).getByText(message)).toBeInTheDocument();
-      }
-    });
+    await waitForTexts(drawer, [
+      'Enter a price above 0 with at most 4 decimals, such as 12.50',
+      'Cannot be more than the shares offered',
+      'Must be after the offer opens',
+    ]);
     expect(api.calls('POST', '/api/admin/blocktrade/offers')).toHaveLength(0);
 
     await user.clear(field('Price'));
@@ -322,6 +317,20 @@ describe('block trades', () => {
       endsAt: new Date(2026, 11, 5, 17, 0).toISOString(),
     });
     expect(await screen.findByText('5000 of 5000')).toBeInTheDocument();
+  });
+
+  it('writes the largest quantity in the console language’s own digit groups (Portuguese: pt-PT)', async () => {
+    stubBlockTradeServer([]);
+    const { user } = await renderApp({ token: TOKEN, path: '/block-trades', language: 'pt' });
+    await screen.findByText('Nenhuma ordem com este estado');
+
+    await user.click(screen.getByRole('button', { name: 'Nova oferta' }));
+    const drawer = await dialogTitled('Nova oferta em bloco');
+    await user.type(within(drawer).getByLabelText('Ações oferecidas'), '0');
+    await user.click(within(drawer).getByRole('button', { name: 'Publicar oferta' }));
+    // Grouped by (no-break) spaces as everywhere else in the console, not "1.000.000.000.000" (Brazilian
+    // Portuguese, what the bare language code formats). Testing Library reads the no-break spaces as spaces.
+    await waitForTexts(drawer, ['Introduza um número inteiro de 1 a 1 000 000 000 000']);
   });
 
   it('edits an offer prefilled with its terms, sending only what changed', async () => {

@@ -1,7 +1,9 @@
 import { Alert, App, Button, Drawer, Form, Input, Radio, Space, Typography } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@bourse/shared/format';
 import type { AdminIpoIssue } from '@bourse/shared/schemas/ipo';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { localInputToIso } from '../../../lib/local-date-time.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { browserTimeZone } from '../../../ui/date-time.tsx';
@@ -46,7 +48,7 @@ const TIME_ORDER: Array<{ field: Exclude<TimeField, 'subscribeStart'>; after: Ti
 ];
 
 function IssueForm({ target, onDone }: { target: IssueFormTarget; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<IssueFormValues>();
   const create = useCreateIpoIssue();
@@ -55,7 +57,7 @@ function IssueForm({ target, onDone }: { target: IssueFormTarget; onDone: () => 
   const error = creating ? create.error : update.error;
   const locked = (field: Exclude<keyof IssueFormValues, 'code'>) =>
     target.mode === 'edit' && !canChange(target.issue.status, field);
-  const formatCount = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const formatCount = (value: number) => formatNumber(value, currentLanguage());
 
   const reject = (text: string) => Promise.reject(new Error(text));
   const check = (test: (value: string) => boolean, problem: string, options: { optional?: boolean } = {}) => ({

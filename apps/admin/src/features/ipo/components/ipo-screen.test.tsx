@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminIpoIssue, AdminIpoResult, IpoIssueBody, IpoIssuePatch } from '@bourse/shared/schemas/ipo';
 import { fail, ok, stubApi, type RecordedRequest, type StubResponse } from '../../../test/api-stub.ts';
-import { ADMIN, TOKEN, configRoute, money, pageOf, renderApp } from '../../../test/render-app.tsx';
+import { ADMIN, TOKEN, configRoute, money, pageOf, renderApp, waitForTexts } from '../../../test/render-app.tsx';
 
 // Demand: 500,000 lots applied for a public pool of 4,000,000 / 100 = 40,000 lots, 12.5 times over;
 // 500,000 lots × 100 shares × 27.35 = 1,367,500,000.00 held.
@@ -308,6 +308,19 @@ describe('new-share issues', () => {
       },
     ]);
     expect(await screen.findByText('VNA2', { selector: 'code' })).toBeInTheDocument();
+  });
+
+  it('writes the largest lot size in the console language’s own digit groups (Portuguese: pt-PT)', async () => {
+    stubIpoServer();
+    const { user } = await renderApp({ token: TOKEN, path: '/ipo', language: 'pt' });
+    await screen.findByText('VNA', { selector: 'code' });
+
+    await user.click(screen.getByRole('button', { name: 'Nova emissão' }));
+    const drawer = await dialogTitled('Nova emissão de ações');
+    await user.type(within(drawer).getByLabelText('Tamanho do lote (ações)'), '0');
+    await user.click(within(drawer).getByRole('button', { name: 'Criar emissão' }));
+    // Spaces (no-break ones, which Testing Library reads as spaces), not the bare code's "1.000.000".
+    await waitForTexts(drawer, ['Introduza um número inteiro de 1 a 1 000 000']);
   });
 
   it('keeps an open issue’s terms fixed and sends only what an edit changes', async () => {

@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { zodBrowserAlias } from '../../scripts/vite-zod-browser.ts';
 
 /**
  * The API server serves the built console under /admin/, so every asset URL carries that base. In
@@ -11,15 +11,7 @@ import { precompress } from '../../scripts/vite-precompress.ts';
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), precompress()],
-  // zod configured for the browser before any schema is built, as in the investor app.
-  resolve: {
-    alias: [
-      {
-        find: /^zod$/,
-        replacement: fileURLToPath(new URL('../../packages/shared/src/zod-browser.ts', import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias: [zodBrowserAlias] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { zodBrowserAlias } from '../../scripts/vite-zod-browser.ts';
 
 const apiServer = 'http://localhost:3000';
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -97,8 +98,7 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
-      // zod configured for the browser before any schema is built (packages/shared/src/zod-browser.ts).
-      { find: /^zod$/, replacement: join(root, '../../packages/shared/src/zod-browser.ts') },
+      zodBrowserAlias,
       {
         find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
         replacement: join(root, 'src/lib/use-sync-external-store-shim.ts'),

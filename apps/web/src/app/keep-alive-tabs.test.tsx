@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '../test/fetch-mock';
 import { renderApp, sampleConfig, sampleSupport, sampleUser } from '../test/render-app';
 import { useSessionStore } from '../lib/session-store';
@@ -60,6 +60,20 @@ describe('tab pages', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Hello, Ada' })).toBe(greeting);
     expect(homePane.scrollTop).toBe(240);
     expect(kefuRequests()).toBe(1);
+  });
+
+  it('opens a tab without setting its scroll position (a forced layout in the first commit)', async () => {
+    logIn();
+    mockFetch({ 'GET /api/user/info': () => ok(sampleUser), 'GET /api/stock/kefu': () => ok(sampleSupport) });
+    const scrollTopSet = vi.spyOn(Element.prototype, 'scrollTop', 'set');
+    try {
+      renderApp('/home');
+      await screen.findByRole('heading', { level: 2, name: 'Hello, Ada' });
+      const panes = scrollTopSet.mock.contexts.filter((element) => (element as Element).classList.contains('tab-pane'));
+      expect(panes).toHaveLength(0);
+    } finally {
+      scrollTopSet.mockRestore();
+    }
   });
 
   it('keeps the tabs alive while another screen is open', async () => {

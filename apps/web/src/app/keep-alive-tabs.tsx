@@ -39,8 +39,12 @@ function KeepAlivePane({ active, children }: { active: boolean; children: ReactN
   const ref = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
 
+  // A hidden pane's position is back at 0, so only a position away from the top needs restoring:
+  // setting scrollTop makes the browser lay out the page there and then, inside React's commit, and
+  // on a first visit (nothing to restore) that forced layout was the first screen's longest layout
+  // effect (issue 17, docs/performance.md "Lighthouse").
   useLayoutEffect(() => {
-    if (active && ref.current) ref.current.scrollTop = scrollTop.current;
+    if (active && ref.current && scrollTop.current !== 0) ref.current.scrollTop = scrollTop.current;
   }, [active]);
 
   // Focusable, so a keyboard can scroll the pane while it holds nothing else to focus (its screen's

@@ -8,12 +8,16 @@ import { useSessionStore } from './lib/session-store';
 import { hashLocation, prefetchRoute } from './app/route-prefetch';
 import { preloadOpeningScreen } from './app/router';
 import { installChunkReload } from './lib/chunk-reload';
+import { warmUpIntl } from './lib/intl-warm-up';
 import './app/theme.css';
 
 // The first screen's sections of the current language's catalog (a small chunk) are loaded before
 // anything renders; the whole catalog follows after the first paint, and every screen but the login
 // waits for it (lib/lazy-route.ts): no raw key shows.
 const languageReady = initLanguage();
+// The browser's first number and date formatters are built in a worker while the screen loads: the first
+// one loads ICU's data for the whole process, a long task on the main thread (lib/intl-warm-up.ts).
+warmUpIntl(useSessionStore.getState().language);
 // The screen the app opens on sends its first requests now (app/route-prefetch.ts), in parallel with the
 // catalog's first sections and its chunks.
 const opening = { ...hashLocation(window.location.hash), hasToken: useSessionStore.getState().token !== null };

@@ -128,7 +128,7 @@ async function main() {
     // The CPU slowdown for every run: calibrated to the median of several measurements of this host's
     // benchmarkIndex (Lighthouse's own benchmark, run in a blank page as its gatherer runs it), so one
     // noisy reading does not set it. Each run's own reading (printed with it) spread 1,030–1,930 in one
-    // run of the five pages here; calibrated per run, a high reading made that run's slowdown 4.9–5.7×.
+    // run of the five pages here; calibrated per run, a high reading made that run's slowdown 4.6–5.7×.
     let cpuSlowdownMultiplier = PRESET_CPU_SLOWDOWN;
     if (calibrate) {
       const probe = await browser.createBrowserContext();
@@ -217,7 +217,7 @@ async function main() {
             tbt: run.lhr.audits['total-blocking-time']?.displayValue,
             transfer: run.lhr.audits['total-byte-weight']?.displayValue,
             benchmarkIndex: run.lhr.environment.benchmarkIndex,
-            cpuSlowdown: run.lhr.configSettings.throttling.cpuSlowdownMultiplier,
+            cpuSlowdown: Number(run.lhr.configSettings.throttling.cpuSlowdownMultiplier.toFixed(2)),
             below90: failing,
           }),
         );

@@ -3,11 +3,12 @@
  *
  * Lighthouse's mobile preset multiplies every main-thread task it observed by a fixed 4, which turns a
  * high-end desktop (benchmarkIndex 1,500–2,000) into a mid-tier phone; on any other host the same 4 is
- * another phone: on a host of index 1,100 (the 2-core machines here, some days) every task comes out some
- * 40 % longer than on the phone the preset means, on one of 2,750 (other days) some 45 % shorter. Lighthouse's documentation
- * ("CPU throttling", docs/throttling.md in its repository) says to calibrate the multiplier to the host and
- * points to its maintainers' calculator, whose anchor points are these: index 150 → 1×, 800 → 2×, 1,300 → 3×,
- * 1,533 → 4× (the preset's host), 2,000 → 6×, linear between them and, above 1,300, on at the same slope.
+ * another phone: on a host of index 1,100 (the 2-core machines here, some days) every task comes out
+ * some 40 % longer than on the phone the preset means, on one of 2,750 (other days) some 45 % shorter.
+ * Lighthouse's documentation ("CPU throttling", docs/throttling.md in its repository) says to calibrate
+ * the multiplier to the host and points to its maintainers' calculator, whose anchor points are these:
+ * index 150 → 1×, 800 → 2×, 1,300 → 3×, 1,533 → 4× (the preset's host), linear between them and, above
+ * 1,300, on at the same slope (2,000 → 6×).
  * With it a score means the same simulated phone on every host, so a budget can be a CI gate: a fast
  * host is slowed more than the preset does, a slow one less.
  */

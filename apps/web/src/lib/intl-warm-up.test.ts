@@ -74,5 +74,6 @@ describe('the warm-up worker', () => {
     expect(() => self.onmessage!(new MessageEvent('message', { data: 'not a locale!' }))).toThrow(RangeError);
     expect(answers).toEqual(['warm']);
     post.mockRestore();
+    self.onmessage = null;
   });
 });

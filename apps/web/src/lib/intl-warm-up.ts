@@ -2,7 +2,7 @@ import { LOCALES, type Language } from '@bourse/shared/languages';
 
 /**
  * The first `Intl.NumberFormat` a browser process builds loads ICU's number data, and that first one costs
- * 40–100 ms on the 2-core machines here (every later one, in any locale, ≈ 1 ms; the first
+ * 25–100 ms on the 2-core machines here (every later one, in any locale, ≈ 1 ms; the first
  * `Intl.DateTimeFormat` 5–30 ms): on a phone, one long task in the middle of the first screen, wherever
  * its first figure is formatted. The data is loaded once per process, for every thread of it, so a
  * worker started before anything renders builds the first formatters off the main thread, while the

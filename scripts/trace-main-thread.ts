@@ -4,10 +4,10 @@
  * the V8 sampling profiler's self time per script and function (or call stack) before and after a split
  * point, and each long task (over 50 ms of the slowed CPU) with what ran in it. Needs `npm run build` first; starts its own demo server.
  *
- *   node --import tsx scripts/trace-main-thread.ts /home [--ms 6000] [--split fcp|lcp] [--stack 4]
+ *   node --import tsx scripts/trace-main-thread.ts /home [--ms 6000] [--split fcp|lcp] [--stack 4] [--top 25]
  *
  * `--split lcp` splits at the last LCP candidate instead of the first contentful paint; `--stack N` keys
- * the time by the innermost N frames instead of the function alone.
+ * the time by the innermost N frames instead of the function alone; `--top N` prints the N largest (25).
  */
 import { chromium } from 'playwright-core';
 import { logInThroughApi } from '../e2e/api.ts';
@@ -146,7 +146,7 @@ try {
     console.log(`\n${label}: ${Math.round(total)} ms busy`);
     const files = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 12);
     console.log(`  per script: ${files.map(([file, ms]) => `${file} ${Math.round(ms)}`).join(', ')}`);
-    for (const [name, ms] of [...bucket].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    for (const [name, ms] of [...bucket].sort((a, b) => b[1] - a[1]).slice(0, Number(option('--top') ?? 25)))
       console.log(`  ${Math.round(ms)} ms  ${name}`);
   }
 } finally {

@@ -20,6 +20,11 @@ describe('the first screen’s catalog sections', () => {
     expect(fresh.isLanguageLoaded('de')).toBe(true);
     expect(fresh.i18n.t('tabs.home')).toBe(de.tabs.home);
     expect(fresh.i18n.t('auth.loginTitle')).toBe(de.auth.loginTitle);
+    // The catalog is added as it is, neither copied nor merged into the sections key by key (a long task
+    // on a data screen's first load): its sections are the module's own objects.
+    const added = fresh.i18n.getResourceBundle('de', 'translation') as typeof de;
+    expect(added.tabs).toBe(de.tabs);
+    expect(added.auth).toBe(de.auth);
     // Already complete: the sections are not loaded over the whole catalog again.
     await fresh.loadFirstScreenLanguage('de');
     expect(fresh.i18n.t('errors.INVALID_CREDENTIALS')).toBe(de.errors.INVALID_CREDENTIALS);

@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PortfolioHistory } from '@bourse/shared/schemas/portfolio';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
-import { charts } from '../../../test/fake-lightweight-charts';
 import { installFakeStream } from '../../../test/fake-stream';
 import { mockFetch, ok, type SentRequest } from '../../../test/fetch-mock';
 import { sampleOverview } from '../../../test/market-samples';
 import { renderApp, sampleConfig, sampleSupport, sampleUser } from '../../../test/render-app';
 import { sampleAssets } from '../../../test/wallet-samples';
-
-vi.mock('lightweight-charts', async () =>
-  (await import('../../../test/fake-lightweight-charts')).fakeLightweightCharts(),
-);
 
 const T0 = Date.parse('2026-11-20T23:00:00Z');
 const DAY = 86_400_000;
@@ -48,7 +43,6 @@ function serve(overrides: Record<string, (request: SentRequest) => Response> = {
 let stream: ReturnType<typeof installFakeStream>;
 beforeEach(() => {
   stream = installFakeStream();
-  charts.length = 0;
 });
 afterEach(() => stream.close());
 
@@ -76,17 +70,16 @@ describe('the money summary on home', () => {
       '/homedetail',
     );
 
-    // The day's chart: yesterday's close and now, in major units.
-    await waitFor(() => expect(charts).toHaveLength(1));
-    expect(charts[0]!.series[0]!.type).toBe('Area');
-    expect(charts[0]!.series[0]!.data).toEqual([
-      { time: T0 / 1000, value: 4974.5 },
-      { time: (T0 + DAY) / 1000, value: 5000 },
-    ]);
-    expect(within(section).getByRole('img', { name: 'Portfolio value: Day' })).toBeInTheDocument();
+    // The day's chart: yesterday's close and now, rising.
+    const dayChart = await within(section).findByRole('img', { name: 'Portfolio value: Day' });
+    expect(dayChart).toHaveAttribute('data-trend', 'rise');
+    const corners = (chart: HTMLElement) =>
+      chart.querySelector('.portfolio-chart-line')!.getAttribute('d')!.split('L').length;
+    expect(corners(dayChart)).toBe(2);
 
     await user.click(within(section).getByRole('tab', { name: 'Week' }));
-    await waitFor(() => expect(charts.at(-1)!.series[0]!.data).toHaveLength(4));
+    const weekChart = await within(section).findByRole('img', { name: 'Portfolio value: Week' });
+    expect(corners(weekChart)).toBe(4);
     expect(within(section).getByRole('tab', { name: 'Week' })).toHaveAttribute('aria-selected', 'true');
     const ranges = sent
       .filter((r) => r.url.startsWith('/api/user/portfolio/history'))
@@ -109,7 +102,7 @@ describe('the money summary on home', () => {
     renderApp('/home');
     const section = await moneySection();
     expect(await within(section).findByText(/Your value chart starts with the next close/)).toBeInTheDocument();
-    expect(charts).toHaveLength(0);
+    expect(within(section).queryByRole('img', { name: /Portfolio value/ })).not.toBeInTheDocument();
   });
 
   it('asks a new investor without money to deposit', async () => {

@@ -1,5 +1,5 @@
 import { Button, Card } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -16,10 +16,8 @@ import { QueryError } from '../../../ui/query-error';
 import { TabList, tabPanelProps } from '../../../ui/tab-list';
 import { useLanguage } from '../../../ui/use-language';
 import { portfolioHistoryQueryOptions } from '../api/get-portfolio-history';
+import { PortfolioChart } from './portfolio-chart';
 import '../portfolio.css';
-
-// lightweight-charts is loaded when the chart is first shown, not with the home screen.
-const PortfolioChart = lazy(() => import('./portfolio-chart').then((m) => ({ default: m.PortfolioChart })));
 
 const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount.trim());
 
@@ -80,9 +78,7 @@ function ValueChart() {
         ) : points.length < 2 ? (
           <p className="money-summary-note">{t('portfolio.noHistory')}</p>
         ) : (
-          <Suspense fallback={<PageLoading inline />}>
-            <PortfolioChart points={points} label={`${t('portfolio.chart')}: ${t(`portfolio.ranges.${range}`)}`} />
-          </Suspense>
+          <PortfolioChart points={points} label={`${t('portfolio.chart')}: ${t(`portfolio.ranges.${range}`)}`} />
         )}
       </div>
     </div>

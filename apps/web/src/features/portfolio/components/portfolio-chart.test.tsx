@@ -51,6 +51,13 @@ describe('the home portfolio chart', () => {
       [100, 50],
     ]);
     expect(chartPath([], 100, 100)).toEqual({ line: '', area: '' });
+    // A long series (more values than a call takes arguments) is scaled too.
+    const long = chartPath(
+      Array.from({ length: 300_000 }, (_, index) => index),
+      100,
+      100,
+    );
+    expect(corners(long.line).at(-1)).toEqual([100, 10]);
   });
 
   it('takes the new colours when the investor switches the convention, without a reload', () => {

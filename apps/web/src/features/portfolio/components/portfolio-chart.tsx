@@ -38,8 +38,13 @@ export function chartPoints(points: readonly PortfolioPoint[]) {
  */
 export function chartPath(values: readonly number[], width: number, height: number): { line: string; area: string } {
   if (values.length === 0) return { line: '', area: '' };
-  const low = Math.min(...values);
-  const high = Math.max(...values);
+  // A loop, not Math.min(...values): a long series would pass the engine's limit on arguments.
+  let low = Infinity;
+  let high = -Infinity;
+  for (const value of values) {
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
   const span = high - low;
   const round = (n: number) => Math.round(n * 10) / 10;
   const x = (index: number) => (values.length === 1 ? 0 : (index / (values.length - 1)) * width);

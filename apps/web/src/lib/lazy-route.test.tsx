@@ -86,6 +86,16 @@ describe('lazyRoute', () => {
       expect(painted).toBe(false);
       await waitFor(() => expect(painted).toBe(true));
 
+      // One frame: the task queued in the frame's own callbacks, after its paint.
+      let once = false;
+      void afterNextPaint(1_000, 1).then(() => (once = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(once).toBe(false);
+      frames.shift()!(performance.now());
+      expect(once).toBe(false);
+      await waitFor(() => expect(once).toBe(true));
+      expect(frames).toHaveLength(0);
+
       let hidden = false;
       void afterNextPaint(30).then(() => (hidden = true));
       await new Promise((resolve) => setTimeout(resolve, 5));

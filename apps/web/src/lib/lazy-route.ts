@@ -46,20 +46,23 @@ export function whenFirstScreenShown(): Promise<number> {
 }
 
 /**
- * Resolves once the browser has painted the next frame: a task queued from the frame after it. A hidden
- * tab draws no frames, so after `maxMs` at most.
+ * Resolves once the browser has painted the next frame: a task queued from the frame after it — or, with
+ * `frames` 1, from that frame itself (its animation-frame callbacks run just before it is painted, so a
+ * task queued there runs after the paint). A hidden tab draws no frames, so after `maxMs` at most.
  */
-export function afterNextPaint(maxMs = 1_000): Promise<void> {
+export function afterNextPaint(maxMs = 1_000, frames: 1 | 2 = 2): Promise<void> {
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, maxMs);
-    requestAnimationFrame(() =>
+    const afterFrames = (left: number) =>
       requestAnimationFrame(() =>
-        setTimeout(() => {
-          clearTimeout(fallback);
-          resolve();
-        }, 0),
-      ),
-    );
+        left > 1
+          ? afterFrames(left - 1)
+          : setTimeout(() => {
+              clearTimeout(fallback);
+              resolve();
+            }, 0),
+      );
+    afterFrames(frames);
   });
 }
 

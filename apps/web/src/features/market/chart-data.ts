@@ -54,9 +54,13 @@ export function summarizeCandles(candles: readonly Candle[]): CandleSummary | nu
   if (!first || !last) return null;
   let low = first;
   let high = first;
+  let lowTicks = parsePrice(first.l) ?? Infinity;
+  let highTicks = parsePrice(first.h) ?? -Infinity;
   for (const candle of candles) {
-    if ((parsePrice(candle.l) ?? Infinity) < (parsePrice(low.l) ?? Infinity)) low = candle;
-    if ((parsePrice(candle.h) ?? -Infinity) > (parsePrice(high.h) ?? -Infinity)) high = candle;
+    const candleLow = parsePrice(candle.l) ?? Infinity;
+    const candleHigh = parsePrice(candle.h) ?? -Infinity;
+    if (candleLow < lowTicks) [low, lowTicks] = [candle, candleLow];
+    if (candleHigh > highTicks) [high, highTicks] = [candle, candleHigh];
   }
   return { count: candles.length, from: first.t, to: last.t, close: last.c, low: low.l, high: high.h };
 }

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { RISE_FALL_COLORS, useColorConvention } from '../../../lib/color-convention';
 import type { ColorConvention } from '@bourse/shared/schemas/auth';
 import { userTimeZone } from '../../../ui/format-date';
+import { afterNextPaint } from '../../../lib/lazy-route';
 import { CHART_HEIGHT_PX, isIntraday, nextLiveCandle, toChartCandle, type ChartCandle } from '../chart-data';
 
 /** The performance entry a browser test or benchmark reads: candles converted, set and fitted. */
@@ -122,6 +123,48 @@ function priceFormatter(locale: string) {
   return (price: number) => format.format(price);
 }
 
+/** The chart and its two series (candles above, volume along the bottom), in the app's theme. */
+function buildChart(container: HTMLElement, lang: Language, interval: () => CandleInterval, colors: ChartColors) {
+  const locale = LOCALES[lang];
+  const chart = createChart(container, {
+    // Follows the container's size through a ResizeObserver.
+    autoSize: true,
+    height: CHART_HEIGHT_PX,
+    layout: {
+      background: { type: ColorType.Solid, color: THEME.background },
+      textColor: THEME.text,
+      fontFamily: getComputedStyle(container).fontFamily,
+    },
+    grid: { vertLines: { color: THEME.grid }, horzLines: { color: THEME.grid } },
+    rightPriceScale: { borderColor: THEME.border },
+    timeScale: {
+      borderColor: THEME.border,
+      tickMarkFormatter: (time: Time, type: TickMarkType) =>
+        formatTick(Number(time), type, locale, timeZoneFor(interval())),
+    },
+    crosshair: { mode: CrosshairMode.Normal },
+    // A horizontal drag scrolls the chart, a vertical one the page; two fingers zoom.
+    handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+    handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: true, axisDoubleClickReset: true },
+    localization: {
+      locale,
+      priceFormatter: priceFormatter(locale),
+      timeFormatter: (time: Time) => formatCrosshairTime(Number(time), interval(), locale),
+    },
+  });
+  const candleSeries = chart.addSeries(CandlestickSeries, candleColors(colors));
+  candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
+  // Volume on its own, unlabelled scale along the bottom fifth.
+  const volumeSeries = chart.addSeries(HistogramSeries, {
+    priceFormat: { type: 'volume' },
+    priceScaleId: '',
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  return { chart, candleSeries, volumeSeries };
+}
+
 /** The figures of one candle above the chart: the one under the crosshair, else the latest. */
 function Legend({
   candle,
@@ -184,61 +227,46 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
   const colors = useMemo(() => chartColors(convention), [convention]);
   const currentColors = useEffectEvent(() => colors);
 
-  // The chart itself: created once, removed with the component.
+  // Counts the charts created; the data effect runs again when one is there.
+  const [created, setCreated] = useState(0);
+
+  // The chart itself: created once the screen around it has been painted, removed with the component.
+  // Creating it (its canvases, a layout to measure them) and its first draw took 60 and 90 ms of this
+  // machine's CPU on opening a stock; in the commit that first shows the screen they held back the
+  // frame with the quote, the screen's largest text (issue 17, docs/performance.md).
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const locale = LOCALES[lang];
-    const chart = createChart(container, {
-      // Follows the container's size through a ResizeObserver.
-      autoSize: true,
-      height: CHART_HEIGHT_PX,
-      layout: {
-        background: { type: ColorType.Solid, color: THEME.background },
-        textColor: THEME.text,
-        fontFamily: getComputedStyle(container).fontFamily,
-      },
-      grid: { vertLines: { color: THEME.grid }, horzLines: { color: THEME.grid } },
-      rightPriceScale: { borderColor: THEME.border },
-      timeScale: {
-        borderColor: THEME.border,
-        tickMarkFormatter: (time: Time, type: TickMarkType) =>
-          formatTick(Number(time), type, locale, timeZoneFor(intervalRef.current)),
-      },
-      crosshair: { mode: CrosshairMode.Normal },
-      // A horizontal drag scrolls the chart, a vertical one the page; two fingers zoom.
-      handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
-      handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: true, axisDoubleClickReset: true },
-      localization: {
-        locale,
-        priceFormatter: priceFormatter(locale),
-        timeFormatter: (time: Time) => formatCrosshairTime(Number(time), intervalRef.current, locale),
-      },
+    let cancelled = false;
+    let removeChart = () => undefined as void;
+    void afterNextPaint(1_000, 1).then(() => {
+      if (cancelled) return;
+      const { chart, candleSeries, volumeSeries } = buildChart(
+        container,
+        lang,
+        () => intervalRef.current,
+        currentColors(),
+      );
+      const onCrosshairMove = (param: MouseEventParams) => {
+        const candle = param.time === undefined ? undefined : byTimeRef.current.get(Number(param.time));
+        setHovered({ data: dataRef.current, candle });
+      };
+      chart.subscribeCrosshairMove(onCrosshairMove);
+      chartRef.current = chart;
+      candleSeriesRef.current = candleSeries;
+      volumeSeriesRef.current = volumeSeries;
+      removeChart = () => {
+        chart.unsubscribeCrosshairMove(onCrosshairMove);
+        chart.remove();
+        chartRef.current = null;
+        candleSeriesRef.current = null;
+        volumeSeriesRef.current = null;
+      };
+      setCreated((count) => count + 1);
     });
-    const candleSeries = chart.addSeries(CandlestickSeries, candleColors(currentColors()));
-    candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
-    // Volume on its own, unlabelled scale along the bottom fifth.
-    const volumeSeries = chart.addSeries(HistogramSeries, {
-      priceFormat: { type: 'volume' },
-      priceScaleId: '',
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    const onCrosshairMove = (param: MouseEventParams) => {
-      const candle = param.time === undefined ? undefined : byTimeRef.current.get(Number(param.time));
-      setHovered({ data: dataRef.current, candle });
-    };
-    chart.subscribeCrosshairMove(onCrosshairMove);
-    chartRef.current = chart;
-    candleSeriesRef.current = candleSeries;
-    volumeSeriesRef.current = volumeSeries;
     return () => {
-      chart.unsubscribeCrosshairMove(onCrosshairMove);
-      chart.remove();
-      chartRef.current = null;
-      candleSeriesRef.current = null;
-      volumeSeriesRef.current = null;
+      cancelled = true;
+      removeChart();
     };
   }, [lang]);
 
@@ -278,8 +306,8 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
     dataRef.current = candles;
     volumeSeenRef.current = null;
     return () => cancelAnimationFrame(frame);
-    // `lang`: a new chart (other language) needs the data set again.
-  }, [candles, interval, lang, availableAt]);
+    // `created`: a new chart (the first, or one for another language) needs the data set again.
+  }, [candles, interval, created, availableAt]);
 
   // Live quotes extend the forming candle of an intraday chart.
   const applyQuote = useEffectEvent((live: Quote) => {
@@ -298,9 +326,10 @@ export function CandleChart({ candles, interval, lang, availableAt, quote }: Can
     byTimeRef.current.set(next.time, next);
     setForming({ data: dataRef.current, candle: next });
   });
+  // `created`: the quote that came before the chart extends it once it is there.
   useEffect(() => {
     if (quote) applyQuote(quote);
-  }, [quote]);
+  }, [quote, created]);
 
   // The investor switches the colour convention: candles and volume bars take the new colours.
   const appliedRef = useRef(colors);

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState, type CSSProperties } from 'react';
+import { Suspense, lazy, useId, useMemo, useState, type CSSProperties } from 'react';
 import { Button } from 'antd-mobile';
 import { LOCALES, type Language } from '@bourse/shared/languages';
 import { dateTimeFormat } from '@bourse/shared/format';
@@ -60,20 +60,25 @@ export function ChartPanel({ code, name, quote }: { code: string; name: string; 
   const loading = query.data === undefined && !query.isError;
   const empty = shown !== undefined && shown.candles.length === 0 && !loading;
 
-  const summary = shown ? summarizeCandles(shown.candles) : null;
-  const label =
-    shown && summary
-      ? t('market.chart.summary', {
-          kind: t(`market.chart.kinds.${shown.interval}`),
-          name,
-          count: format.integer(summary.count),
-          from: formatChartTime(summary.from, shown.interval, lang),
-          to: formatChartTime(summary.to, shown.interval, lang),
-          close: format.price(summary.close),
-          low: format.price(summary.low),
-          high: format.price(summary.high),
-        })
-      : undefined;
+  // The panel renders again with every live quote; the summary goes over every candle, so only once per
+  // data set (three years of daily candles: some 3,000 prices parsed).
+  const summary = useMemo(() => (shown ? summarizeCandles(shown.candles) : null), [shown]);
+  const label = useMemo(
+    () =>
+      shown && summary
+        ? t('market.chart.summary', {
+            kind: t(`market.chart.kinds.${shown.interval}`),
+            name,
+            count: format.integer(summary.count),
+            from: formatChartTime(summary.from, shown.interval, lang),
+            to: formatChartTime(summary.to, shown.interval, lang),
+            close: format.price(summary.close),
+            low: format.price(summary.low),
+            high: format.price(summary.high),
+          })
+        : undefined,
+    [shown, summary, t, name, format, lang],
+  );
 
   return (
     <section className="market-card chart-panel" aria-labelledby={`${idPrefix}-title`}>

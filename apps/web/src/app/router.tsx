@@ -1,5 +1,14 @@
-import { useEffect, type ComponentProps, type ComponentType, type ReactElement } from 'react';
-import { Navigate, Route, Routes, matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { useContext, useEffect, useMemo, type ComponentProps, type ComponentType, type ReactElement } from 'react';
+import {
+  Navigate,
+  UNSAFE_NavigationContext,
+  matchPath,
+  matchRoutes,
+  renderMatches,
+  useLocation,
+  useNavigate,
+  type RouteObject,
+} from 'react-router-dom';
 import { AppShell, isOpenRoute, preloadGuard } from './guard';
 import { lazyRoute } from '../lib/lazy-route';
 import { registerNavigator, setCurrentPath } from '../lib/navigation';
@@ -188,28 +197,57 @@ function NavigatorBridge() {
 
 /**
  * Every registered route, inside the guard. The tab pages (/home, /market, /my) render nothing here: the
- * shell keeps them alive itself; their entries only tell the router they exist.
+ * shell keeps them alive itself; their entries only tell the router they exist. Built once: `<Routes>`
+ * rebuilt this table from its JSX children and ranked and compiled every route's pattern again at every
+ * render (a few milliseconds of main thread each time, docs/performance.md, 2026-12-04).
  */
+const APP_ROUTES: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { path: paths.root.path, element: <Navigate to={paths.home.getHref()} replace /> },
+      ...SCREEN_ROUTES.map((route) => ({
+        path: route.path,
+        element: route.element === undefined ? <route.Screen /> : route.element,
+      })),
+      { path: paths.home.path, element: null },
+      { path: paths.market.path, element: null },
+      { path: paths.my.path, element: null },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+/**
+ * What `<Routes>` renders for APP_ROUTES, the table matched once per path instead of at every render of
+ * the app (a changed query string or a re-rendered parent keeps the matches). The matched paths are
+ * encoded as `useRoutes` encodes them, so relative links resolve the same.
+ */
+function useAppRouteElement(): ReactElement | null {
+  const { pathname } = useLocation();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const matches = useMemo(() => {
+    const encode = (path: string) =>
+      navigator.encodeLocation
+        ? navigator.encodeLocation(path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23')).pathname
+        : path;
+    return (
+      matchRoutes(APP_ROUTES, pathname)?.map((match) => ({
+        ...match,
+        pathname: encode(match.pathname),
+        pathnameBase: encode(match.pathnameBase),
+      })) ?? null
+    );
+  }, [pathname, navigator]);
+  return renderMatches(matches);
+}
+
 export function AppRoutes() {
+  const routes = useAppRouteElement();
   return (
     <>
       <NavigatorBridge />
-      <Routes>
-        <Route element={<AppShell />}>
-          <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
-          {SCREEN_ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={route.element === undefined ? <route.Screen /> : route.element}
-            />
-          ))}
-          <Route path={paths.home.path} element={null} />
-          <Route path={paths.market.path} element={null} />
-          <Route path={paths.my.path} element={null} />
-          <Route path="*" element={<NotFoundRoute />} />
-        </Route>
-      </Routes>
+      {routes}
     </>
   );
 }

@@ -4,10 +4,12 @@
  * the V8 sampling profiler's self time per script and function (or call stack) before and after a split
  * point, and each long task (over 50 ms of the slowed CPU) with what ran in it. Needs `npm run build` first; starts its own demo server.
  *
- *   node --import tsx scripts/trace-main-thread.ts /home [--ms 6000] [--split fcp|lcp] [--stack 4] [--top 25]
+ *   node --import tsx scripts/trace-main-thread.ts /home [--ms 6000] [--split fcp|lcp] [--stack 4] [--top 25] [--components]
  *
  * `--split lcp` splits at the last LCP candidate instead of the first contentful paint; `--stack N` keys
- * the time by the innermost N frames instead of the function alone; `--top N` prints the N largest (25).
+ * the time by the innermost N frames instead of the function alone; `--top N` prints the N largest (25);
+ * `--components` adds to each long task the time sampled inside each React component (a capitalized
+ * function on the stack, `C:Name`; readable in an unminified build, `npx vite build --minify false`).
  */
 import { chromium } from 'playwright-core';
 import { logInThroughApi } from '../e2e/api.ts';
@@ -37,6 +39,7 @@ const hash = process.argv[2] ?? '/home';
 const windowMs = Number(option('--ms') ?? 6000);
 const split = option('--split') ?? 'fcp';
 const stackDepth = Number(option('--stack') ?? 1);
+const components = process.argv.includes('--components');
 
 const server = await startServer('bourse-trace');
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
@@ -125,7 +128,20 @@ try {
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
     bucket.set(name, (bucket.get(name) ?? 0) + ms);
     const task = marks.longTasks.findIndex((t) => atMs >= t.at && atMs < t.at + t.ms);
-    if (task >= 0) inTask[task]!.set(name, (inTask[task]!.get(name) ?? 0) + ms);
+    if (task < 0) return;
+    const add = (what: string) => inTask[task]!.set(what, (inTask[task]!.get(what) ?? 0) + ms);
+    add(name);
+    if (!components) return;
+    // Each component on the sample's stack once: React calls a child from its work loop, not from the
+    // parent, so a component's time is its own render and what that calls.
+    const seen = new Set<string>();
+    for (let at: number | undefined = sample; at !== undefined; at = parentOf.get(at)) {
+      const fn = byId.get(at)!.callFrame.functionName;
+      if (/^[A-Z][A-Za-z0-9]+$/.test(fn) && !seen.has(fn)) {
+        seen.add(fn);
+        add(`C:${fn}`);
+      }
+    }
   });
   // Total blocking time as Lighthouse counts it: each long task's time beyond 50 ms, from the first
   // contentful paint on (here without Lighthouse's end at time to interactive).
@@ -133,7 +149,7 @@ try {
   const blocking = marks.longTasks.filter((t) => t.at >= fcp).reduce((sum, t) => sum + t.ms - 50, 0);
   console.log(`\nlong tasks: ${marks.longTasks.length}, blocking time after FCP ${blocking} ms`);
   marks.longTasks.forEach((task, i) => {
-    const top = [...inTask[i]!].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    const top = [...inTask[i]!].sort((a, b) => b[1] - a[1]).slice(0, components ? 12 : 4);
     console.log(`  @${task.at} ${task.ms} ms: ${top.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(' | ')}`);
   });
   for (const [label, bucket] of [

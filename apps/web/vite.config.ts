@@ -49,6 +49,10 @@ function serviceWorkerBuildId(): Plugin {
 /** The app's entry module (index.html's module script). */
 const ENTRY = join(root, 'src/main.tsx');
 
+/** The opening screen's requests (src/opening-prefetch.ts): a second entry, loaded `async` ahead of ENTRY. */
+const OPENING_PREFETCH = join(root, 'src/opening-prefetch.ts');
+const OPENING_PREFETCH_NAME = 'opening-prefetch';
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -81,19 +85,49 @@ const SMALL_LIBRARIES = /\/node_modules\/(?:js-cookie|zustand|react-i18next)\//;
  */
 function initialAppModules() {
   let initial: Set<string> | null = null;
+  let opening: Set<string> | null = null;
   return {
     // Other libraries keep their own chunks: an app change does not make returning visitors fetch React again.
     name: (id: string, graph: ModuleGraph) => {
       initial ??= staticImports(graph, ENTRY);
+      // What the opening screen's requests need is a chunk of its own, which the entry shares: that
+      // script must not wait for React, nor for a chain of small chunks.
+      opening ??= staticImports(graph, OPENING_PREFETCH);
+      if (opening.has(id)) return id === OPENING_PREFETCH ? null : 'opening-requests';
       if (id === ENTRY || !initial.has(id)) return null;
       return !id.includes('/node_modules/') || SMALL_LIBRARIES.test(id) ? 'app' : null;
     },
   };
 }
 
+/**
+ * Loads the opening screen's requests (OPENING_PREFETCH, built as an entry of its own) with an `async`
+ * module script ahead of the app's entry in index.html: it runs as soon as it has arrived, in a task of
+ * its own, while the entry's larger graph is still loading (issue 17, docs/performance.md).
+ */
+function openingPrefetchScript(): Plugin {
+  return {
+    name: 'bourse:opening-prefetch-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === OPENING_PREFETCH_NAME,
+        );
+        if (!chunk) throw new Error(`the build has no ${OPENING_PREFETCH_NAME} entry`);
+        const entryScript = /<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/.exec(html);
+        if (!entryScript) throw new Error("index.html has no module script for the app's entry");
+        const tag = `<script type="module" async crossorigin src="./${chunk.fileName}"></script>`;
+        return html.replace(entryScript[0], `${tag}\n    ${entryScript[0]}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorkerBuildId(), precompress()],
+  plugins: [react(), openingPrefetchScript(), serviceWorkerBuildId(), precompress()],
   // Relative base: the built app works from any folder the server mounts it under (HashRouter).
   base: './',
   resolve: {
@@ -119,6 +153,7 @@ export default defineConfig({
     // docs/performance.md "Lighthouse", 2026-11-28, fifth session).
     modulePreload: false,
     rolldownOptions: {
+      input: { index: join(root, 'index.html'), [OPENING_PREFETCH_NAME]: OPENING_PREFETCH },
       output: {
         codeSplitting: {
           groups: [initialAppModules()],

@@ -18,10 +18,11 @@ const languageReady = initLanguage();
 // The browser's first number and date formatters are built in a worker while the screen loads: the first
 // one loads ICU's data for the whole process, a long task on the main thread (lib/intl-warm-up.ts).
 warmUpIntl(useSessionStore.getState().language);
-// The screen the app opens on sends its first requests now (app/route-prefetch.ts), in parallel with the
-// catalog's first sections and its chunks.
+// The screen the app opens on has sent its first requests already (opening-prefetch.ts, loaded ahead of
+// this entry), in parallel with the catalog's first sections and its chunks; should that script not have
+// run, they are sent now (once: app/route-prefetch.ts).
 const opening = { ...hashLocation(window.location.hash), hasToken: useSessionStore.getState().token !== null };
-prefetchRoute(opening);
+prefetchRoute(opening, useSessionStore.getState());
 // What that screen waits for (the login's chunk, or the guard's configuration query) too: app/router.tsx.
 preloadOpeningScreen(opening);
 const lang = await languageReady;

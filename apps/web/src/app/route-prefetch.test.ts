@@ -88,7 +88,7 @@ describe('the first requests of the screen the app opens on (app/route-prefetch.
       'GET /api/user/info': () => ok({}),
       'GET /api/user/assets': () => ok({}),
     });
-    prefetchRoute({ ...hashLocation('#/personCenter'), hasToken: true });
+    prefetchRoute(hashLocation('#/personCenter'), useSessionStore.getState());
     expect(sent).toHaveLength(4);
     await queryClient.fetchQuery(memberStandingQueryOptions()).catch(() => undefined);
     await queryClient.fetchQuery(assetsQueryOptions()).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { prefetchGet } from '../lib/prefetch';
+import { prefetchOpening, type RequestSession } from '../lib/prefetch';
 import { paths } from '../lib/paths';
 
 /** The address the app opens on, from the location's hash (HashRouter): `#/detail?code=SAP`. */
@@ -52,7 +52,10 @@ export function routePrefetchUrls({
   return urls;
 }
 
-/** Sends the first requests of the screen the app opens on (main.tsx, before the first render). */
-export function prefetchRoute(opening: { pathname: string; search: URLSearchParams; hasToken: boolean }): void {
-  for (const url of routePrefetchUrls(opening)) prefetchGet(url);
+/**
+ * Sends the first requests of the screen the app opens on, once (src/opening-prefetch.ts as the page
+ * loads, main.tsx before the first render if that has not run), with the stored session's headers.
+ */
+export function prefetchRoute(opening: { pathname: string; search: URLSearchParams }, session: RequestSession): void {
+  prefetchOpening(routePrefetchUrls({ ...opening, hasToken: session.token !== null }), session);
 }

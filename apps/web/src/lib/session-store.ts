@@ -1,10 +1,9 @@
 import { create } from 'zustand';
 import type { Language } from '@bourse/shared/languages';
 import type { ConfigResponse, UserInfo } from '@bourse/shared/schemas/auth';
-import { readStoredLanguage } from './language-storage';
+import { TOKEN_STORAGE_KEY, readStoredSession } from './stored-session';
 
-/** Local-storage key of the session token (product spec §9). */
-export const TOKEN_STORAGE_KEY = 'Admin-Token';
+export { TOKEN_STORAGE_KEY };
 
 export interface SessionState {
   token: string | null;
@@ -23,13 +22,7 @@ export interface SessionState {
 
 /** The state a fresh page load starts from: token and language come from storage. */
 export function readInitialSession(): Pick<SessionState, 'token' | 'userInfo' | 'kfUrl' | 'config' | 'language'> {
-  return {
-    token: localStorage.getItem(TOKEN_STORAGE_KEY) || null,
-    userInfo: null,
-    kfUrl: null,
-    config: null,
-    language: readStoredLanguage(),
-  };
+  return { ...readStoredSession(), userInfo: null, kfUrl: null, config: null };
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({

@@ -4,8 +4,8 @@
  * (lib/request.ts) takes the answer instead of sending the same request again, so it reaches the query
  * cache as if the screen had fetched it. On the first screen's load: no zod, no query client.
  *
- * It imports nothing but the language list: the opening screen's requests are sent by a script of their
- * own (src/opening-prefetch.ts), loaded ahead of the app's entry.
+ * It imports nothing (the session's token and language are passed in): the opening screen's requests are
+ * sent by a script of their own (src/opening-prefetch.ts), loaded ahead of the app's entry and its store.
  */
 
 /** An answer older than this is not handed out: a screen opened later asks the server again. */
